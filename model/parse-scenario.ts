@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { Scenario } from './scenario.js';
+import type { AnySystemModel } from './system.js';
+
+/** A scenario that passed validation, or a one-line reason naming where it is malformed. */
+export type ParsedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first zod issue as `path: message`, prefixed with where the value sits in the scenario. */
+function firstIssue(where: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return `${where}: invalid`;
+  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return `${where}${path}: ${issue.message}`;
+}
+
+/**
+ * Validates raw JSON as a scenario of one of the given systems. Errors are one line and name the position of the
+ * fault (`commands[3]: unknown command type "subscribeX" for kafka.consumer (expected one of …)`).
+ */
+export function parseScenario(raw: unknown, systems: ReadonlyMap<string, AnySystemModel>): ParsedScenario {
+  if (!isRecord(raw)) return { ok: false, reason: 'scenario: expected a JSON object with system, setup and commands' };
+  const systemId = raw['system'];
+  if (typeof systemId !== 'string') return { ok: false, reason: 'system: expected a string naming the system' };
+  const model = systems.get(systemId);
+  if (model === undefined) {
+    return { ok: false, reason: `system: unknown system "${systemId}" (expected one of: ${[...systems.keys()].join(', ')})` };
+  }
+  const setup = model.setupSchema.safeParse(raw['setup'] ?? {});
+  if (!setup.success) return { ok: false, reason: firstIssue('setup', setup.error) };
+  const rawCommands = raw['commands'];
+  if (!Array.isArray(rawCommands)) return { ok: false, reason: 'commands: expected an array of command objects' };
+  const known = new Set(model.commands.map((c) => c.type));
+  const commands: unknown[] = [];
+  for (const [index, rawCommand] of rawCommands.entries()) {
+    const where = `commands[${index}]`;
+    if (!isRecord(rawCommand) || typeof rawCommand['type'] !== 'string') {
+      return { ok: false, reason: `${where}: expected an object with a string "type"` };
+    }
+    if (!known.has(rawCommand['type'])) {
+      return {
+        ok: false,
+        reason: `${where}: unknown command type "${rawCommand['type']}" for ${systemId} (expected one of: ${[...known].join(', ')})`,
+      };
+    }
+    const command = model.commandSchema.safeParse(rawCommand);
+    if (!command.success) return { ok: false, reason: firstIssue(`${where} (${rawCommand['type']})`, command.error) };
+    commands.push(command.data);
+  }
+  const expect = raw['expect'];
+  if (expect !== undefined && !isRecord(expect)) return { ok: false, reason: 'expect: expected an object' };
+  if (expect !== undefined && expect['outcomes'] !== undefined && !Array.isArray(expect['outcomes'])) {
+    return { ok: false, reason: 'expect.outcomes: expected an array aligned with commands' };
+  }
+  const title = typeof raw['title'] === 'string' ? raw['title'] : undefined;
+  return {
+    ok: true,
+    scenario: {
+      system: systemId,
+      ...(title === undefined ? {} : { title }),
+      setup: setup.data,
+      commands: commands as Scenario['commands'],
+      ...(expect === undefined ? {} : { expect: expect as Scenario['expect'] & object }),
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import type { Property } from './property.js';
+
+/** Every property of every system, in catalog order. */
+export const catalog: readonly Property[] = [];
+
+/** The property with this id, if any. */
+export function findProperty(id: string): Property | undefined {
+  return catalog.find((p) => p.id === id);
+}
