@@ -1,0 +1,94 @@
+/**
+ * The state of one Kafka consumer and the bit of cluster it talks to. The consumer part mirrors
+ * `org.apache.kafka.clients.consumer.internals.SubscriptionState` (apache/kafka 1.0.0, and 0.10.0.0 for the
+ * `kafka-0.10.0` profile); the cluster part is the simulated partition logs, metadata and the group's offset store.
+ */
+import type { TopicPartition } from '../topic-partition.js';
+import type { KafkaConsumerSetup, OffsetReset, Profile } from './setup.js';
+import { tpKey } from '../topic-partition.js';
+
+/** `SubscriptionType` (1.0); under 0.10.0 the same value is derived from which collection is non-empty. */
+export type SubscriptionMode = 'NONE' | 'AUTO_TOPICS' | 'AUTO_PATTERN' | 'USER_ASSIGNED';
+
+/** A pending offset reset (`OffsetResetStrategy`), resolved at the next poll. */
+export type ResetStrategy = 'EARLIEST' | 'LATEST';
+
+/** `TopicPartitionState`: what the consumer knows of one assigned partition. */
+export interface PartitionState {
+  readonly tp: TopicPartition;
+  /** The offset of the next record to fetch; null until resolved. */
+  readonly position: number | null;
+  /** The committed-offset cache (`committed(tp)` in 1.0's state); null until fetched or committed. */
+  readonly committed: number | null;
+  readonly paused: boolean;
+  /** Non-null while a reset is pending; then position is null. */
+  readonly resetStrategy: ResetStrategy | null;
+}
+
+/** One partition's log: one replica, so the high watermark is the log end offset. */
+export interface PartitionLog {
+  readonly logStartOffset: number;
+  readonly highWatermark: number;
+}
+
+/** The whole state of a `kafka.consumer` run. */
+export interface KafkaConsumerState {
+  readonly profile: Profile;
+  readonly defaultResetStrategy: OffsetReset;
+  /** Cluster metadata: topic → partition count. */
+  readonly metadata: Readonly<Record<string, number>>;
+  /** Logs by `tpKey`; a log exists for every partition metadata has ever listed. */
+  readonly logs: Readonly<Record<string, PartitionLog>>;
+  /** The group coordinator's committed offsets by `tpKey`. */
+  readonly groupCommitted: Readonly<Record<string, number>>;
+  /** Explicit in 1.0; under 0.10.0 kept in step with the collections so both profiles read alike. */
+  readonly mode: SubscriptionMode;
+  /** Subscribed topics, sorted (Java keeps a HashSet: order carries no meaning). */
+  readonly subscription: readonly string[];
+  readonly pattern: string | null;
+  /** Sorted; ⊇ subscription. */
+  readonly groupSubscription: readonly string[];
+  /** Assigned partitions in assignment order. */
+  readonly assignment: readonly PartitionState[];
+  readonly needsFetchCommittedOffsets: boolean;
+  /** Only meaningful under kafka-0.10.0 (removed by KIP-70 in later versions). */
+  readonly needsPartitionAssignment: boolean;
+}
+
+/** A fresh `TopicPartitionState` for a newly assigned partition. */
+export function freshPartition(tp: TopicPartition): PartitionState {
+  return { tp, position: null, committed: null, paused: false, resetStrategy: null };
+}
+
+/** Logs for every partition of the given metadata that has none yet. */
+export function withLogsFor(
+  logs: Readonly<Record<string, PartitionLog>>,
+  metadata: Readonly<Record<string, number>>,
+): Record<string, PartitionLog> {
+  const next: Record<string, PartitionLog> = { ...logs };
+  for (const [topic, count] of Object.entries(metadata)) {
+    for (let partition = 0; partition < count; partition++) {
+      const key = tpKey({ topic, partition });
+      next[key] ??= { logStartOffset: 0, highWatermark: 0 };
+    }
+  }
+  return next;
+}
+
+/** The state before any command: nothing subscribed, empty logs, the setup's committed offsets in the group. */
+export function initialState(setup: KafkaConsumerSetup): KafkaConsumerState {
+  return {
+    profile: setup.profile,
+    defaultResetStrategy: setup.autoOffsetReset,
+    metadata: { ...setup.topics },
+    logs: withLogsFor({}, setup.topics),
+    groupCommitted: Object.fromEntries(setup.committed.map((c) => [tpKey(c), c.offset])),
+    mode: 'NONE',
+    subscription: [],
+    pattern: null,
+    groupSubscription: [],
+    assignment: [],
+    needsFetchCommittedOffsets: true,
+    needsPartitionAssignment: false,
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The subscription half of `SubscriptionState` (apache/kafka 1.0.0; 0.10.0.0 under the `kafka-0.10.0` profile):
+ * the mutually exclusive modes, subscribe / pattern / assign / unsubscribe, the coordinator's assignment, and the
+ * per-partition calls (seek, reset requests, pause). Every function answers a `StepResult` and leaves the state
+ * untouched when it fails.
+ */
+import { produce } from 'immer';
+import { fail, ok } from '../../outcome.js';
+import type { StepResult } from '../../system.js';
+import { tpKey, type TopicPartition } from '../topic-partition.js';
+import { freshPartition, type KafkaConsumerState, type PartitionState, type ResetStrategy, type SubscriptionMode } from './state.js';
+
+type Result = StepResult<KafkaConsumerState>;
+
+/** Java's `SUBSCRIPTION_EXCEPTION_MESSAGE`. */
+export const MODES_EXCLUSIVE = 'Subscription to topics, partitions and pattern are mutually exclusive';
+
+/** `setSubscriptionType`: NONE may become anything, a mode may stay itself, every other change is refused. */
+export function modeAllows(current: SubscriptionMode, wanted: SubscriptionMode): boolean {
+  return current === 'NONE' || current === wanted;
+}
+
+/** Sorted, de-duplicated topic names (the Java sets carry no order). */
+function topicSet(topics: Iterable<string>): string[] {
+  return [...new Set(topics)].sort();
+}
+
+function sameTopics(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match. */
+export function compilePattern(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `unsubscribe()`: everything but the group subscription is cleared and the mode returns to NONE. */
+export function unsubscribe(state: KafkaConsumerState): Result {
+  return {
+    state: produce(state, (draft) => {
+      draft.subscription = [];
+      draft.assignment = [];
+      draft.pattern = null;
+      draft.mode = 'NONE';
+    }),
+    outcome: ok(),
+  };
+}
+
+/**
+ * `changeSubscription`: the new topic set joins the group subscription. Under 0.10.0 a change also asks for a
+ * rebalance and drops assigned partitions of topics no longer subscribed; 1.0 (KIP-70) keeps them until the next
+ * rebalance.
+ */
+function changeSubscription(state: KafkaConsumerState, topics: readonly string[]): KafkaConsumerState {
+  if (sameTopics(state.subscription, topics)) return state;
+  return produce(state, (draft) => {
+    draft.subscription = [...topics];
+    draft.groupSubscription = topicSet([...state.groupSubscription, ...topics]);
+    if (state.profile === 'kafka-0.10.0') {
+      draft.needsPartitionAssignment = true;
+      draft.assignment = state.assignment.filter((p) => topics.includes(p.tp.topic)) as PartitionState[];
+    }
+  });
+}
+
+/** `subscribe(topics)`: an empty list unsubscribes; blank names are refused; then the mode check. */
+export function subscribe(state: KafkaConsumerState, topics: readonly string[]): Result {
+  if (topics.length === 0) return unsubscribe(state);
+  if (topics.some((t) => t.trim() === '')) {
+    return { state, outcome: fail('IllegalArgumentException', 'Topic collection to subscribe to cannot contain null or empty topic') };
+  }
+  if (!modeAllows(state.mode, 'AUTO_TOPICS')) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
+  const next = changeSubscription(state, topicSet(topics));
+  return { state: next.mode === 'AUTO_TOPICS' ? next : { ...next, mode: 'AUTO_TOPICS' }, outcome: ok() };
+}
+
+/**
+ * `subscribe(Pattern)`: stores the pattern; the subscription follows the next metadata update. Under 0.10.0 the
+ * check is on the collections: once the pattern has matched topics, subscribing to a pattern again is refused.
+ */
+export function subscribePattern(state: KafkaConsumerState, pattern: string): Result {
+  if (compilePattern(pattern) === undefined) {
+    return { state, outcome: fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) };
+  }
+  const allowed =
+    state.profile === 'kafka-0.10.0'
+      ? state.subscription.length === 0 && state.mode !== 'USER_ASSIGNED'
+      : modeAllows(state.mode, 'AUTO_PATTERN');
+  if (!allowed) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
+  return {
+    state: produce(state, (draft) => {
+      draft.mode = 'AUTO_PATTERN';
+      draft.pattern = pattern;
+    }),
+    outcome: ok(),
+  };
+}
+
+/** Topic partitions without duplicates, first occurrence first. */
+function distinctPartitions(partitions: readonly TopicPartition[]): TopicPartition[] {
+  const seen = new Set<string>();
+  return partitions.filter((p) => {
+    const key = tpKey(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * `assign(partitions)` (`assignFromUser`): an empty list unsubscribes; the mode check runs even for an equal set;
+ * partitions that stay keep their state, new ones start fresh, and committed offsets must be fetched again.
+ */
+export function assign(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (partitions.length === 0) return unsubscribe(state);
+  if (partitions.some((p) => p.topic.trim() === '')) {
+    return { state, outcome: fail('IllegalArgumentException', 'Topic partitions to assign to cannot have null or empty topic') };
+  }
+  if (!modeAllows(state.mode, 'USER_ASSIGNED')) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
+  const wanted = distinctPartitions(partitions);
+  const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
+  const unchanged = wanted.length === current.size && wanted.every((p) => current.has(tpKey(p)));
+  if (unchanged) return { state: state.mode === 'USER_ASSIGNED' ? state : { ...state, mode: 'USER_ASSIGNED' }, outcome: ok() };
+  return {
+    state: produce(state, (draft) => {
+      draft.mode = 'USER_ASSIGNED';
+      draft.assignment = wanted.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.needsFetchCommittedOffsets = true;
+      draft.needsPartitionAssignment = false;
+    }),
+    outcome: ok(),
+  };
+}
+
+/**
+ * The coordinator's assignment arriving (`assignFromSubscribed`): only in an automatic mode, only partitions of
+ * subscribed (or pattern-matching) topics; every partition starts from fresh state, even one that was kept.
+ */
+export function assignFromSubscribed(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
+    return { state, outcome: fail('IllegalArgumentException', 'Attempt to dynamically assign partitions while manual assignment in use') };
+  }
+  const matcher = state.pattern === null ? undefined : compilePattern(state.pattern);
+  const foreign = partitions.find((p) =>
+    matcher === undefined ? !state.subscription.includes(p.topic) : !matcher.test(p.topic),
+  );
+  if (foreign !== undefined) {
+    return { state, outcome: fail('IllegalArgumentException', `Assigned partition ${tpKey(foreign)} for non-subscribed topic`) };
+  }
+  return {
+    state: produce(state, (draft) => {
+      draft.assignment = distinctPartitions(partitions).map(freshPartition);
+      draft.needsFetchCommittedOffsets = true;
+      draft.needsPartitionAssignment = false;
+    }),
+    outcome: ok(),
+  };
+}
+
+/** The metadata listener under a pattern subscription (`subscribeFromPattern`): the matching topics. */
+export function subscribeFromPattern(state: KafkaConsumerState): KafkaConsumerState {
+  if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state;
+  const matcher = compilePattern(state.pattern);
+  if (matcher === undefined) return state;
+  return changeSubscription(state, topicSet(Object.keys(state.metadata).filter((t) => matcher.test(t))));
+}
+
+/** The index of an assigned partition, or -1. */
+export function assignedIndex(state: KafkaConsumerState, partition: TopicPartition): number {
+  return state.assignment.findIndex((p) => p.tp.topic === partition.topic && p.tp.partition === partition.partition);
+}
+
+/** The first partition in the list that is not assigned (per-partition calls refuse those). */
+function firstUnassigned(state: KafkaConsumerState, partitions: readonly TopicPartition[]): TopicPartition | undefined {
+  return partitions.find((p) => assignedIndex(state, p) < 0);
+}
+
+/** Java's `assignedState` refusal. */
+export function noAssignment(partition: TopicPartition): ReturnType<typeof fail> {
+  return fail('IllegalStateException', `No current assignment for partition ${tpKey(partition)}`);
+}
+
+/**
+ * Applies an update to each listed assigned partition (an empty list means all of them), or refuses the whole call
+ * if one is not assigned. Java applies the update partition by partition and may stop half-way; the model is atomic.
+ */
+function updatePartitions(
+  state: KafkaConsumerState,
+  partitions: readonly TopicPartition[],
+  update: (p: PartitionState) => PartitionState,
+): Result {
+  const unassigned = firstUnassigned(state, partitions);
+  if (unassigned !== undefined) return { state, outcome: noAssignment(unassigned) };
+  const targets = new Set((partitions.length === 0 ? state.assignment.map((p) => p.tp) : partitions).map(tpKey));
+  return {
+    state: { ...state, assignment: state.assignment.map((p) => (targets.has(tpKey(p.tp)) ? update(p) : p)) },
+    outcome: ok(),
+  };
+}
+
+/** `seek(partition, offset)`: negative offsets are refused before the assignment check, as in `KafkaConsumer`. */
+export function seek(state: KafkaConsumerState, partition: TopicPartition, offset: number): Result {
+  if (offset < 0) return { state, outcome: fail('IllegalArgumentException', 'seek offset must not be a negative number') };
+  if (assignedIndex(state, partition) < 0) return { state, outcome: noAssignment(partition) };
+  return updatePartitions(state, [partition], (p) => ({ ...p, position: offset, resetStrategy: null }));
+}
+
+/** `seekToBeginning` / `seekToEnd` (`requestOffsetReset`): the position is dropped until the next poll resolves it. */
+export function requestOffsetReset(state: KafkaConsumerState, partitions: readonly TopicPartition[], strategy: ResetStrategy): Result {
+  return updatePartitions(state, partitions, (p) => ({ ...p, position: null, resetStrategy: strategy }));
+}
+
+/** `pause` / `resume`: idempotent; positions stay. An empty list changes nothing (unlike the seeks). */
+export function setPaused(state: KafkaConsumerState, partitions: readonly TopicPartition[], paused: boolean): Result {
+  if (partitions.length === 0) return { state, outcome: ok() };
+  return updatePartitions(state, partitions, (p) => (p.paused === paused ? p : { ...p, paused }));
+}
