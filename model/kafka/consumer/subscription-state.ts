@@ -38,7 +38,10 @@ export function compilePattern(pattern: string): RegExp | undefined {
   }
 }
 
-/** `unsubscribe()`: everything but the group subscription is cleared and the mode returns to NONE. */
+/**
+ * `unsubscribe()`: everything but the group subscription is cleared and the mode returns to NONE. 0.10.0 also asks
+ * for a new partition assignment (its SubscriptionState.unsubscribe sets needsPartitionAssignment).
+ */
 export function unsubscribe(state: KafkaConsumerState): Result {
   return {
     state: produce(state, (draft) => {
@@ -46,6 +49,7 @@ export function unsubscribe(state: KafkaConsumerState): Result {
       draft.assignment = [];
       draft.pattern = null;
       draft.mode = 'NONE';
+      if (state.profile === 'kafka-0.10.0') draft.needsPartitionAssignment = true;
     }),
     outcome: ok(),
   };
@@ -145,7 +149,8 @@ export function assignFromSubscribed(state: KafkaConsumerState, partitions: read
   if (state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
     return { state, outcome: fail('IllegalArgumentException', 'Attempt to dynamically assign partitions while manual assignment in use') };
   }
-  const matcher = state.pattern === null ? undefined : compilePattern(state.pattern);
+  // 1.0 checks a pattern subscription against the pattern; 0.10.0 only ever checks the subscribed topic set.
+  const matcher = state.pattern === null || state.profile === 'kafka-0.10.0' ? undefined : compilePattern(state.pattern);
   const foreign = partitions.find((p) =>
     matcher === undefined ? !state.subscription.includes(p.topic) : !matcher.test(p.topic),
   );

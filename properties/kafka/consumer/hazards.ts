@@ -1,0 +1,100 @@
+/**
+ * Beliefs about `kafka.consumer` that Kafka does not guarantee. The suite must find a counterexample to each by
+ * generation and shrinking; a hazard that can no longer be found fails the run.
+ */
+import type { KafkaConsumerSetup } from '../../../model/kafka/consumer/setup.js';
+import type { CommandMix } from './arbitraries.js';
+import { fetchesOnlySubscribedTopics, polledRecords, recordsByPartition, type KafkaConsumerView } from './invariants.js';
+
+/** A false belief with the check that refutes it. */
+export interface KafkaConsumerHazard {
+  readonly id: string;
+  readonly name: string;
+  readonly statement: string;
+  readonly why: string;
+  readonly profile?: KafkaConsumerSetup['profile'];
+  readonly autoOffsetReset?: KafkaConsumerSetup['autoOffsetReset'];
+  /** Runs in CI when the default (1000) finds it too rarely. */
+  readonly runs?: number;
+  /** The commands that matter to the belief, with weights (generation still does the finding). */
+  readonly mix: CommandMix;
+  readonly check: (view: KafkaConsumerView) => string | undefined;
+}
+
+/** The belief "committed ≤ position" for every assigned partition. */
+export const committedNeverExceedsPosition = (v: KafkaConsumerView): string | undefined => {
+  for (const [key, p] of Object.entries(v.after.partitions)) {
+    if (p.committed !== null && p.position !== null && p.committed > p.position) {
+      return `after ${v.command.type} ${key} has committed ${p.committed} beyond its position ${p.position}: a crash now resumes at ${p.committed} and skips ${p.position}..${p.committed - 1}`;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The belief "a latest reset never skips a record still in the log": when a poll resolves a pending LATEST reset
+ * that an earlier poll started (OFFSET_OUT_OF_RANGE), every offset between the old position and the new one must
+ * have left the log already.
+ */
+export const latestResetSkipsNothingInLog = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
+  const firstRecord = recordsByPartition(polledRecords(v));
+  for (const [key, before] of Object.entries(v.before.partitions)) {
+    const after = v.after.partitions[key];
+    const log = v.before.logs[key];
+    if (before.resetStrategy !== 'LATEST' || after === undefined || log === undefined) continue;
+    const landed = firstRecord.get(key)?.[0] ?? after.position;
+    const lost = positionBeforeAutomaticReset(v, key);
+    if (landed === null || lost === undefined) continue;
+    const from = Math.max(lost, log.logStartOffset);
+    if (landed > from) {
+      return `poll reset ${key} from position ${lost} to the log end ${landed}: offsets ${from}..${landed - 1} were still in the log [${log.logStartOffset}, ${log.highWatermark}) and were never returned`;
+    }
+  }
+  return undefined;
+};
+
+/** The position a partition had before a poll found it out of range and reset it, if that is how it lost it. */
+function positionBeforeAutomaticReset(v: KafkaConsumerView, key: string): number | undefined {
+  // Walk back over the steps that left the partition waiting for its reset; the step that started the wait must be
+  // a poll (the fetcher's OFFSET_OUT_OF_RANGE), not a seekToEnd the user asked for.
+  for (let i = v.history.length - 2; i >= 0; i--) {
+    const step = v.history[i];
+    const before = step?.before.partitions[key];
+    const after = step?.after.partitions[key];
+    if (step === undefined || after === undefined || after.resetStrategy !== 'LATEST') return undefined;
+    if (before !== undefined && before.position !== null) return step.command.type === 'poll' ? before.position : undefined;
+  }
+  return undefined;
+}
+
+/** The kafka.consumer hazards. */
+export const kafkaConsumerHazards: readonly KafkaConsumerHazard[] = [
+  {
+    id: 'KC-H1',
+    name: 'committedNeverExceedsPosition',
+    check: committedNeverExceedsPosition,
+    mix: { assign: 2, subscribe: 1, rebalance: 1, poll: 3, produce: 3, seek: 2, seekToBeginning: 1, seekToEnd: 1, commitSync: 3, position: 1, deleteRecords: 1 },
+    statement: 'The committed offset never exceeds the position.',
+    why: 'It holds for poll + commitSync() only: a seek backwards after a commit, commitSync(offsets) beyond the position, or a reset break it, and a crash then resumes past records never processed.',
+  },
+  {
+    id: 'KC-H2',
+    name: 'latestResetSkipsNothingInLog',
+    check: latestResetSkipsNothingInLog,
+    mix: { assign: 2, subscribe: 1, rebalance: 1, poll: 5, produce: 4, deleteRecords: 4, seek: 1, commitSync: 1 },
+    autoOffsetReset: 'latest',
+    runs: 4000,
+    statement: 'auto.offset.reset=latest never skips a record that is still in the log.',
+    why: 'When deleteRecords moves the log start past the position, the fetch is OFFSET_OUT_OF_RANGE and the reset jumps to the log end, past records that are still there.',
+  },
+  {
+    id: 'KC-H3',
+    name: 'resubscribeFetchesOnlySubscribedTopics',
+    check: fetchesOnlySubscribedTopics,
+    mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1 },
+    profile: 'kafka-1.0',
+    statement: 'Under kafka-1.0, after re-subscribing, poll returns records only of subscribed topics.',
+    why: 'Since KIP-70 subscribe() keeps the old assignment until the next rebalance, so partitions of topics no longer subscribed are still fetched (0.10.0 dropped them at once: invariant KC-13).',
+  },
+];

@@ -1,0 +1,251 @@
+/**
+ * The invariants of `kafka.consumer`, one named predicate each, in the order of the spec page
+ * (`shared/spec/kafka.md`, "What is and is not an invariant"). Each answers `undefined` when it holds after the
+ * step and otherwise what went wrong. The property suite, the conformance harness and the explorer share this list.
+ */
+import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
+import type { KafkaConsumerObservation, PartitionObservation } from '../../../model/kafka/consumer/observation.js';
+import type { KafkaConsumerSetup } from '../../../model/kafka/consumer/setup.js';
+import type { SubscriptionMode } from '../../../model/kafka/consumer/state.js';
+import { compilePattern } from '../../../model/kafka/consumer/subscription-state.js';
+import { deepEqual, firstDifference } from '../../deep-equal.js';
+import type { StepView } from '../../property.js';
+import type { CommandMix } from './arbitraries.js';
+
+/** What a kafka.consumer check sees. */
+export type KafkaConsumerView = StepView<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation>;
+
+/** A named predicate with its one-sentence statement. */
+export interface KafkaConsumerInvariant {
+  readonly id: string;
+  readonly name: string;
+  readonly statement: string;
+  readonly why: string;
+  /** Restricts generation to one profile when the rule is profile-specific. */
+  readonly profile?: KafkaConsumerSetup['profile'];
+  /** The commands that reach the rule's interesting states, when the default mix rarely does. */
+  readonly mix?: CommandMix;
+  readonly check: (view: KafkaConsumerView) => string | undefined;
+}
+
+/** A record returned by poll. */
+interface PolledRecord {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+}
+
+/** The records a successful poll returned (empty for any other step). */
+export function polledRecords(view: KafkaConsumerView): readonly PolledRecord[] {
+  return view.command.type === 'poll' && view.outcome.ok ? ((view.outcome.value as PolledRecord[] | undefined) ?? []) : [];
+}
+
+/** Records grouped by `topic-partition`, in returned order. */
+export function recordsByPartition(records: readonly PolledRecord[]): Map<string, number[]> {
+  const byPartition = new Map<string, number[]>();
+  for (const r of records) {
+    const key = `${r.topic}-${r.partition}`;
+    byPartition.set(key, [...(byPartition.get(key) ?? []), r.offset]);
+  }
+  return byPartition;
+}
+
+/** The mode a subscribe/pattern/assign call asks for, or undefined for calls without a mode. */
+function requestedMode(command: KafkaConsumerCommand): SubscriptionMode | undefined {
+  if (command.type === 'subscribe' && command.topics.length > 0 && command.topics.every((t) => t.trim() !== '')) return 'AUTO_TOPICS';
+  // An invalid pattern fails in Pattern.compile, in the caller, before the consumer sees it.
+  if (command.type === 'subscribePattern' && compilePattern(command.pattern) !== undefined) return 'AUTO_PATTERN';
+  if (command.type === 'assign' && command.partitions.length > 0 && command.partitions.every((p) => p.topic.trim() !== '')) return 'USER_ASSIGNED';
+  return undefined;
+}
+
+const partitionEntries = (o: KafkaConsumerObservation): [string, PartitionObservation][] => Object.entries(o.partitions);
+
+/** Mixing modes throws IllegalStateException and changes nothing. */
+export const modesAreExclusive = (v: KafkaConsumerView): string | undefined => {
+  const wanted = requestedMode(v.command);
+  if (wanted === undefined || v.before.mode === 'NONE' || v.before.mode === wanted) return undefined;
+  if (v.outcome.ok || v.outcome.error !== 'IllegalStateException') {
+    return `${v.command.type} in mode ${v.before.mode} answered ${JSON.stringify(v.outcome)} instead of IllegalStateException`;
+  }
+  return deepEqual(v.before, v.after) ? undefined : `${v.command.type} was refused in mode ${v.before.mode} but changed the state`;
+};
+
+/** A pattern is stored exactly when the mode is AUTO_PATTERN. */
+export const patternIffAutoPattern = (v: KafkaConsumerView): string | undefined =>
+  (v.after.pattern !== null) === (v.after.mode === 'AUTO_PATTERN')
+    ? undefined
+    : `after ${v.command.type} the mode is ${v.after.mode} but the pattern is ${JSON.stringify(v.after.pattern)}`;
+
+/** Manual assignment has no topic subscription. */
+export const manualModeHasNoSubscription = (v: KafkaConsumerView): string | undefined =>
+  v.after.mode !== 'USER_ASSIGNED' || v.after.subscription.length === 0
+    ? undefined
+    : `after ${v.command.type} the mode is USER_ASSIGNED but the subscription is ${JSON.stringify(v.after.subscription)}`;
+
+/** The group subscription contains the consumer's own subscription. */
+export const subscriptionWithinGroupSubscription = (v: KafkaConsumerView): string | undefined => {
+  const missing = v.after.subscription.filter((t) => !v.after.groupSubscription.includes(t));
+  return missing.length === 0 ? undefined : `after ${v.command.type} the group subscription lacks ${missing.join(', ')}`;
+};
+
+/** A call that fails changes nothing. */
+export const failedCallChangesNothing = (v: KafkaConsumerView): string | undefined => {
+  if (v.outcome.ok || deepEqual(v.before, v.after)) return undefined;
+  const key = firstDifference(v.before as unknown as Record<string, unknown>, v.after as unknown as Record<string, unknown>);
+  return `${v.command.type} failed with ${v.outcome.error} but changed ${key ?? 'the state'}`;
+};
+
+/** A pending reset means no position. */
+export const resetMeansNoPosition = (v: KafkaConsumerView): string | undefined => {
+  const bad = partitionEntries(v.after).find(([, p]) => p.resetStrategy !== null && p.position !== null);
+  return bad === undefined ? undefined : `after ${v.command.type} ${bad[0]} awaits a ${bad[1].resetStrategy} reset but has position ${bad[1].position}`;
+};
+
+/**
+ * Records come only from fetchable partitions (assigned, not paused, with a position), and a poll that returned
+ * fewer than it may has drained every fetchable partition to its high watermark.
+ */
+export const onlyFetchablePartitionsFetch = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
+  const records = polledRecords(v);
+  for (const key of recordsByPartition(records).keys()) {
+    const before = v.before.partitions[key];
+    const after = v.after.partitions[key];
+    if (before === undefined || after === undefined) return `poll returned records of ${key}, which is not assigned`;
+    if (before.paused) return `poll returned records of ${key}, which is paused`;
+    if (after.position === null) return `poll returned records of ${key}, which has no position`;
+  }
+  const limit = v.command.maxRecords ?? 500;
+  if (records.length >= limit) return undefined;
+  for (const [key, p] of partitionEntries(v.after)) {
+    const log = v.after.logs[key];
+    if (p.paused || p.position === null || log === undefined) continue;
+    if (p.position >= log.logStartOffset && p.position < log.highWatermark) {
+      return `poll returned ${records.length} < ${limit} records but left ${key} at ${p.position} below its high watermark ${log.highWatermark}`;
+    }
+  }
+  return undefined;
+};
+
+/** A paused partition's position does not move on poll. */
+export const pausedPartitionsStayPut = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'poll') return undefined;
+  for (const [key, before] of partitionEntries(v.before)) {
+    const after = v.after.partitions[key];
+    if (before.paused && before.position !== null && after !== undefined && after.position !== before.position) {
+      return `poll moved paused ${key} from ${before.position} to ${after.position}`;
+    }
+  }
+  return undefined;
+};
+
+/** After a successful poll every fetchable position lies within [log start, high watermark]. */
+export const positionsWithinLog = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
+  for (const [key, p] of partitionEntries(v.after)) {
+    const log = v.after.logs[key];
+    if (p.paused || p.position === null || log === undefined) continue;
+    if (p.position < log.logStartOffset || p.position > log.highWatermark) {
+      return `after poll ${key} is at ${p.position}, outside its log [${log.logStartOffset}, ${log.highWatermark}]`;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The first position after an assignment is the group's committed offset, else where `auto.offset.reset` points,
+ * and with `none` and no committed offset the call throws NoOffsetForPartitionException.
+ */
+export const firstPositionFromCommittedOrReset = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'poll' && v.command.type !== 'position') return undefined;
+  const targets =
+    v.command.type === 'position' ? [`${v.command.partition.topic}-${v.command.partition.partition}`] : Object.keys(v.before.partitions);
+  const fresh = targets.filter((key) => {
+    const p = v.before.partitions[key];
+    return p !== undefined && p.position === null && p.resetStrategy === null && v.before.logs[key] !== undefined;
+  });
+  const undefinedOffset = fresh.filter((key) => v.before.groupCommitted[key] === undefined && v.before.defaultResetStrategy === 'none');
+  const threw = !v.outcome.ok && v.outcome.error === 'NoOffsetForPartitionException';
+  if (threw !== undefinedOffset.length > 0) {
+    return threw
+      ? `${v.command.type} threw NoOffsetForPartitionException although every partition had an offset or a reset policy`
+      : `${v.command.type} succeeded although ${undefinedOffset.join(', ')} had no committed offset and no reset policy`;
+  }
+  if (!v.outcome.ok) return undefined;
+  const firstRecord = recordsByPartition(polledRecords(v));
+  for (const key of fresh) {
+    const log = v.before.logs[key];
+    const after = v.after.partitions[key];
+    if (log === undefined || after === undefined) continue;
+    const established = firstRecord.get(key)?.[0] ?? after.position;
+    if (established === null) continue; // an out-of-range committed offset was reset in the same poll
+    const committed = v.before.groupCommitted[key];
+    const expected = committed ?? (v.before.defaultResetStrategy === 'earliest' ? log.logStartOffset : log.highWatermark);
+    if (established !== expected) {
+      const source = committed === undefined ? `the ${v.before.defaultResetStrategy} reset` : 'the committed offset';
+      return `${v.command.type} started ${key} at ${established}, not at ${expected} (${source})`;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Records returned for a partition are contiguous, start at its position (when it had one) and the position ends
+ * one past the last of them.
+ */
+export const recordsAreContiguous = (v: KafkaConsumerView): string | undefined => {
+  for (const [key, offsets] of recordsByPartition(polledRecords(v))) {
+    const before = v.before.partitions[key];
+    const after = v.after.partitions[key];
+    const gap = offsets.findIndex((o, i) => i > 0 && o !== (offsets[i - 1] ?? 0) + 1);
+    if (gap > 0) return `poll returned ${key} offsets ${offsets.join(', ')}: not contiguous`;
+    const first = offsets[0] ?? 0;
+    const last = offsets[offsets.length - 1] ?? 0;
+    if (before?.position != null && before.resetStrategy === null && first !== before.position) {
+      return `poll returned ${key} from offset ${first} although its position was ${before.position}`;
+    }
+    if (after?.position !== last + 1) return `poll returned ${key} up to ${last} but left its position at ${after?.position ?? null}`;
+  }
+  return undefined;
+};
+
+/** After `commitSync()` every positioned partition's committed offset equals its position, in cache and group. */
+export const commitSyncCommitsPositions = (v: KafkaConsumerView): string | undefined => {
+  if (v.command.type !== 'commitSync' || v.command.offsets !== undefined || !v.outcome.ok) return undefined;
+  for (const [key, p] of partitionEntries(v.after)) {
+    if (p.position === null) continue;
+    if (p.committed !== p.position || v.after.groupCommitted[key] !== p.position) {
+      return `after commitSync() ${key} is at ${p.position} but committed ${p.committed} (group: ${v.after.groupCommitted[key] ?? null})`;
+    }
+  }
+  return undefined;
+};
+
+/** Subscribed to topics by name, poll returns only records of subscribed topics. */
+export const fetchesOnlySubscribedTopics = (v: KafkaConsumerView): string | undefined => {
+  if (v.after.mode !== 'AUTO_TOPICS') return undefined;
+  const foreign = polledRecords(v).find((r) => !v.after.subscription.includes(r.topic));
+  return foreign === undefined
+    ? undefined
+    : `poll returned ${foreign.topic}-${foreign.partition}@${foreign.offset} while subscribed to ${JSON.stringify(v.after.subscription)}`;
+};
+
+const enforced = 'Enforced by SubscriptionState (apache/kafka 1.0.0)';
+
+/** The invariants, in spec order. */
+export const kafkaConsumerInvariants: readonly KafkaConsumerInvariant[] = [
+  { id: 'KC-01', name: 'modesAreExclusive', check: modesAreExclusive, statement: 'Mixing subscribe, pattern subscribe and assign throws IllegalStateException and changes nothing.', why: `${enforced}: setSubscriptionType refuses any change but NONE → X and X → X.` },
+  { id: 'KC-02', name: 'patternIffAutoPattern', check: patternIffAutoPattern, statement: 'A pattern is stored exactly when the mode is AUTO_PATTERN.', why: `${enforced}: only subscribe(Pattern) sets the pattern and unsubscribe clears both.` },
+  { id: 'KC-03', name: 'manualModeHasNoSubscription', check: manualModeHasNoSubscription, statement: 'In manual (USER_ASSIGNED) mode the topic subscription is empty.', why: `${enforced}: assign is only allowed from NONE, and unsubscribe empties the subscription.` },
+  { id: 'KC-04', name: 'subscriptionWithinGroupSubscription', check: subscriptionWithinGroupSubscription, statement: "The group subscription contains the consumer's own subscription.", why: `${enforced}: changeSubscription adds every new topic to groupSubscription, which only the leader's reset shrinks.` },
+  { id: 'KC-05', name: 'failedCallChangesNothing', check: failedCallChangesNothing, statement: 'A call that fails changes nothing.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list).' },
+  { id: 'KC-06', name: 'resetMeansNoPosition', check: resetMeansNoPosition, statement: 'A partition awaiting an offset reset has no position.', why: `${enforced}: awaitReset nulls the position; seek clears the reset.` },
+  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and drains them when under maxRecords.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition.' },
+  { id: 'KC-08', name: 'pausedPartitionsStayPut', check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
+  { id: 'KC-09', name: 'positionsWithinLog', check: positionsWithinLog, statement: 'After a successful poll every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
+  { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', check: firstPositionFromCommittedOrReset, statement: "A partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException.", why: 'updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
+  { id: 'KC-11', name: 'recordsAreContiguous', check: recordsAreContiguous, statement: "Records returned for a partition are contiguous from its position, and the position ends one past the last.", why: 'The fetcher reads from the position and advances it by what it returned.' },
+  { id: 'KC-12', name: 'commitSyncCommitsPositions', check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
+  { id: 'KC-13', name: 'fetchesOnlySubscribedTopics', profile: 'kafka-0.10.0', mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1, unsubscribe: 1, commitSync: 1 }, check: fetchesOnlySubscribedTopics, statement: 'Under kafka-0.10.0, after re-subscribing, poll returns records only of subscribed topics.', why: "0.10.0's changeSubscription drops assigned partitions of topics no longer subscribed (compare hazard KC-H3 for 1.0)." },
+];

@@ -1,0 +1,39 @@
+/** The `kafka.consumer` entries of the property catalog: its invariants and hazards bound to the model. */
+import { kafkaConsumer } from '../../../model/kafka/consumer/kafka-consumer.js';
+import { defineProperty, type Property } from '../../property.js';
+import { kafkaConsumerScenarios } from './arbitraries.js';
+import { kafkaConsumerHazards } from './hazards.js';
+import { kafkaConsumerInvariants } from './invariants.js';
+
+/** Every kafka.consumer property, invariants first. */
+export const kafkaConsumerProperties: readonly Property[] = [
+  ...kafkaConsumerInvariants.map((inv) =>
+    defineProperty(kafkaConsumer, {
+      id: inv.id,
+      kind: 'invariant',
+      statement: inv.statement,
+      why: inv.why,
+      scenarios: kafkaConsumerScenarios({
+        ...(inv.profile === undefined ? {} : { profile: inv.profile }),
+        ...(inv.mix === undefined ? {} : { mix: inv.mix }),
+      }),
+      check: inv.check,
+    }),
+  ),
+  ...kafkaConsumerHazards.map((hazard) =>
+    defineProperty(kafkaConsumer, {
+      id: hazard.id,
+      kind: 'hazard',
+      statement: hazard.statement,
+      why: hazard.why,
+      scenarios: kafkaConsumerScenarios({
+        mix: hazard.mix,
+        maxCommands: 12,
+        ...(hazard.profile === undefined ? {} : { profile: hazard.profile }),
+        ...(hazard.autoOffsetReset === undefined ? {} : { autoOffsetReset: hazard.autoOffsetReset }),
+      }),
+      check: hazard.check,
+      runs: hazard.runs ?? 1000,
+    }),
+  ),
+];
