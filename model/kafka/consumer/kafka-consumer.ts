@@ -2,7 +2,6 @@
  * The `kafka.consumer` system: one consumer's SubscriptionState, fetch positions and commits against simulated
  * partition logs (apache/kafka 1.0.0 by default; 0.10.0.0 with `"profile": "kafka-0.10.0"`).
  */
-import { match } from 'ts-pattern';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
 import { tpKey } from '../topic-partition.js';
@@ -48,29 +47,38 @@ function committed(state: KafkaConsumerState, partition: { topic: string; partit
   return { state, outcome: ok(state.groupCommitted[tpKey(partition)] ?? null) };
 }
 
-/** One command: branch on the command, each branch a named operation of the spec. */
-export function stepKafkaConsumer(state: KafkaConsumerState, command: KafkaConsumerCommand): Result {
-  return match(command)
-    .with({ type: 'subscribe' }, (c) => subscribe(state, c.topics))
-    .with({ type: 'subscribePattern' }, (c) => subscribePattern(state, c.pattern))
-    .with({ type: 'assign' }, (c) => assign(state, c.partitions))
-    .with({ type: 'unsubscribe' }, () => unsubscribe(state))
-    .with({ type: 'rebalance' }, (c) => assignFromSubscribed(state, c.partitions))
-    .with({ type: 'metadataUpdate' }, (c) => metadataUpdate(state, c.topics))
-    .with({ type: 'seek' }, (c) => seek(state, c.partition, c.offset))
-    .with({ type: 'seekToBeginning' }, (c) => requestOffsetReset(state, c.partitions, 'EARLIEST'))
-    .with({ type: 'seekToEnd' }, (c) => requestOffsetReset(state, c.partitions, 'LATEST'))
-    .with({ type: 'pause' }, (c) => setPaused(state, c.partitions, true))
-    .with({ type: 'resume' }, (c) => setPaused(state, c.partitions, false))
-    .with({ type: 'poll' }, (c) => poll(state, c.maxRecords ?? DEFAULT_MAX_POLL_RECORDS))
-    .with({ type: 'commitSync' }, (c) => commitSync(state, c.offsets))
-    .with({ type: 'position' }, (c) => position(state, c.partition))
-    .with({ type: 'committed' }, (c) => committed(state, c.partition))
-    .with({ type: 'produce' }, (c) => produce(state, c, c.count))
-    .with({ type: 'deleteRecords' }, (c) => deleteRecords(state, c, c.beforeOffset))
-    .exhaustive();
-}
+/** A handler for one command type, receiving the command narrowed to that type. */
+type Handler<K extends KafkaConsumerCommand['type']> = (state: KafkaConsumerState, command: Extract<KafkaConsumerCommand, { type: K }>) => Result;
 
+/**
+ * One handler per command type, each a named operation of the spec. The mapped type makes the table exhaustive
+ * at compile time, like ts-pattern's `.exhaustive()`, without building a matcher chain on every step: the step
+ * function is the hot path of every property run (ts-pattern's per-call chain halved the step rate here).
+ */
+const handlers: { readonly [K in KafkaConsumerCommand['type']]: Handler<K> } = {
+  subscribe: (state, c) => subscribe(state, c.topics),
+  subscribePattern: (state, c) => subscribePattern(state, c.pattern),
+  assign: (state, c) => assign(state, c.partitions),
+  unsubscribe: (state) => unsubscribe(state),
+  rebalance: (state, c) => assignFromSubscribed(state, c.partitions),
+  metadataUpdate: (state, c) => metadataUpdate(state, c.topics),
+  seek: (state, c) => seek(state, c.partition, c.offset),
+  seekToBeginning: (state, c) => requestOffsetReset(state, c.partitions, 'EARLIEST'),
+  seekToEnd: (state, c) => requestOffsetReset(state, c.partitions, 'LATEST'),
+  pause: (state, c) => setPaused(state, c.partitions, true),
+  resume: (state, c) => setPaused(state, c.partitions, false),
+  poll: (state, c) => poll(state, c.maxRecords ?? DEFAULT_MAX_POLL_RECORDS),
+  commitSync: (state, c) => commitSync(state, c.offsets),
+  position: (state, c) => position(state, c.partition),
+  committed: (state, c) => committed(state, c.partition),
+  produce: (state, c) => produce(state, c, c.count),
+  deleteRecords: (state, c) => deleteRecords(state, c, c.beforeOffset),
+};
+
+/** One command, dispatched on its type. */
+export function stepKafkaConsumer(state: KafkaConsumerState, command: KafkaConsumerCommand): Result {
+  return (handlers[command.type] as Handler<KafkaConsumerCommand['type']>)(state, command);
+}
 
 /** The reference model of `kafka.consumer`. */
 export const kafkaConsumer: SystemModel<KafkaConsumerSetup, KafkaConsumerState, KafkaConsumerCommand, KafkaConsumerObservation> = {
