@@ -1,0 +1,61 @@
+/**
+ * What a verb runs against: the registries it reads and the streams it writes. The bin passes the real ones;
+ * tests pass a fake system and catalog and capture the output.
+ */
+import pc from 'picocolors';
+import type { AnySystemModel } from '../model/system.js';
+import { systems as registeredSystems } from '../model/systems.js';
+import { catalog as registeredCatalog } from '../properties/catalog.js';
+import type { Property } from '../properties/property.js';
+
+/** A place to write text to. */
+export interface Sink {
+  write(text: string): void;
+  /** True when it is a terminal: progress lines update in place and colour is on (unless NO_COLOR). */
+  readonly isTTY: boolean;
+}
+
+/** The registries and streams a verb uses. */
+export interface CliContext {
+  readonly catalog: readonly Property[];
+  readonly systems: ReadonlyMap<string, AnySystemModel>;
+  readonly stdout: Sink;
+  readonly stderr: Sink;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The colour functions the formatters use. */
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/** Colour for a sink: only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+export function colorsFor(sink: Sink, env: CliContext['env']): Colors {
+  const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+  return pc.createColors(sink.isTTY && !noColor);
+}
+
+/** A sink over a Node stream. */
+function streamSink(stream: NodeJS.WriteStream): Sink {
+  return { write: (text) => void stream.write(text), isTTY: stream.isTTY === true };
+}
+
+/** The real registries and the process's streams and environment. */
+export function processContext(): CliContext {
+  return {
+    catalog: registeredCatalog,
+    systems: registeredSystems,
+    stdout: streamSink(process.stdout),
+    stderr: streamSink(process.stderr),
+    env: process.env,
+  };
+}
+
+/** Text written to a capturing sink. */
+export interface CapturedSink extends Sink {
+  readonly text: () => string;
+}
+
+/** A sink that keeps what is written (for tests and for callers that want the output as a string). */
+export function captureSink(isTTY = false): CapturedSink {
+  const chunks: string[] = [];
+  return { write: (text) => void chunks.push(text), isTTY, text: () => chunks.join('') };
+}

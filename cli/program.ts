@@ -1,0 +1,93 @@
+/**
+ * The `mqspec` command line: verbs, options and exit statuses (DESIGN.md "Command line"). Every fault ends in one
+ * line on stderr: bad usage and bad input exit 2, and so does an unexpected exception (`mqspec: internal error: …`).
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { checkCommand, type CheckCommandOptions } from './commands/check.js';
+import { listCommand, type ListOptions } from './commands/list.js';
+import { replayCommand, type ReplayOptions } from './commands/replay.js';
+import { colorsFor, type CliContext } from './context.js';
+import { ExitCode } from './exit-code.js';
+import { UsageError } from './usage-error.js';
+import { packageVersion } from './version.js';
+
+/** Joins a multi-line message into one line (commander puts suggestions on a line of their own). */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Appends a repeated option's value to the ones before it. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** The commander program; each verb's action reports its exit status through `done`. */
+function buildProgram(context: CliContext, done: (code: ExitCode) => void): Command {
+  const program = new Command('mqspec')
+    .description('Executable specification of message-queue consumer behaviour, and its property-based conformance suite')
+    .version(packageVersion(), '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.stdout.write(text),
+      writeErr: (text) => context.stderr.write(text),
+      outputError: (text, write) => write(`mqspec: ${oneLine(text.replace(/^error: /, ''))}\n`),
+      getOutHasColors: () => colorsFor(context.stdout, context.env).isColorSupported,
+      getErrHasColors: () => colorsFor(context.stderr, context.env).isColorSupported,
+    });
+
+  program
+    .command('list')
+    .description('list the property catalog (id, system, kind, statement)')
+    .addOption(new Option('--json', 'print the catalog and the command vocabulary as JSON').conflicts('markdown'))
+    .option('--markdown', 'print the Markdown the README embeds: properties by system, then every command')
+    .action((options: ListOptions) => done(listCommand(options, context)));
+
+  program
+    .command('check')
+    .description('check properties by generation; exit 1 if an invariant is violated or a hazard is not found')
+    .option('-p, --property <id>', 'check this property (repeatable; default: all)', collect, [])
+    .option('--system <id>', 'check only the properties of this system')
+    .option('--seed <n>', 'base seed, or "random" (default: $MQSPEC_SEED or 20261202)')
+    .option('--runs <n>', "generated scenarios per property (default: each property's own)")
+    .option('--json', 'print {seed, results, summary} as JSON')
+    .action((options: CheckCommandOptions) => done(checkCommand(options, context)));
+
+  program
+    .command('replay')
+    .description('run a scenario or counterexample file on the model and check its expectations')
+    .argument('<file>', 'a scenario JSON file, or a counterexample file (an object with a "scenario" field)')
+    .option('--json', 'print the replay as JSON')
+    .action((file: string, options: ReplayOptions) => done(replayCommand(file, options, context)));
+
+  return program;
+}
+
+/** The exit status for commander's own early exits: help and version are successes, everything else bad usage. */
+function commanderExit(error: CommanderError): ExitCode {
+  return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? ExitCode.ok : ExitCode.usage;
+}
+
+/** Runs `mqspec` with the arguments after the program name; returns the exit status and never throws. */
+export function runMqspec(argv: readonly string[], context: CliContext): ExitCode {
+  if (argv.length === 0) {
+    context.stderr.write('mqspec: missing command (expected list, check or replay; see mqspec --help)\n');
+    return ExitCode.usage;
+  }
+  let exitCode: ExitCode = ExitCode.ok;
+  try {
+    buildProgram(context, (code) => {
+      exitCode = code;
+    }).parse([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    // Commander has already printed its one line (see outputError).
+    if (error instanceof CommanderError) return commanderExit(error);
+    if (error instanceof UsageError) {
+      context.stderr.write(`mqspec: ${oneLine(error.message)}\n`);
+      return ExitCode.usage;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    context.stderr.write(`mqspec: internal error: ${oneLine(reason)}\n`);
+    return ExitCode.usage;
+  }
+}
