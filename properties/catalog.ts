@@ -1,8 +1,10 @@
 import { kafkaConsumerProperties } from './kafka/consumer/kafka-consumer-properties.js';
+import { rocketmqAllocateProperties } from './rocketmq/allocate/rocketmq-allocate-properties.js';
+import { rocketmqFilterProperties } from './rocketmq/filter/rocketmq-filter-properties.js';
 import type { Property } from './property.js';
 
 /** Every property of every system, in catalog order. */
-export const catalog: readonly Property[] = [...kafkaConsumerProperties];
+export const catalog: readonly Property[] = [...kafkaConsumerProperties, ...rocketmqAllocateProperties, ...rocketmqFilterProperties];
 
 /** The property with this id, if any. */
 export function findProperty(id: string): Property | undefined {

@@ -1,5 +1,7 @@
 import type { Bug } from './bug.js';
 import { kafkaConsumerBugs } from './kafka-consumer-bugs.js';
+import { rocketmqAllocateBugs } from './rocketmq-allocate-bugs.js';
+import { rocketmqFilterBugs } from './rocketmq-filter-bugs.js';
 
 /** Every bug-zoo entry of every system. */
-export const bugZoo: readonly Bug[] = [...kafkaConsumerBugs];
+export const bugZoo: readonly Bug[] = [...kafkaConsumerBugs, ...rocketmqAllocateBugs, ...rocketmqFilterBugs];
