@@ -1,5 +1,15 @@
-/** The benchmarks `npm run bench` runs, in order. */
+/** The benchmarks `npm run bench` runs, in order: model throughput per system, then each hazard's search. */
+import { systems } from '../model/systems.js';
+import { catalog } from '../properties/catalog.js';
 import type { BenchEntry } from './bench-entry.js';
+import { hazardSearchEntry } from './hazard-search.js';
+import { modelStepsEntry } from './model-steps.js';
+
+/** Throughput on the scenarios of each system's first invariant (its general-purpose generator). */
+const throughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
+  const property = catalog.find((p) => p.system === model.id && p.kind === 'invariant');
+  return property === undefined ? [] : [modelStepsEntry(model, property.scenarios)];
+});
 
 /** Every benchmark. */
-export const entries: readonly BenchEntry[] = [];
+export const entries: readonly BenchEntry[] = [...throughput, ...catalog.filter((p) => p.kind === 'hazard').map(hazardSearchEntry)];
