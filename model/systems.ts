@@ -1,6 +1,7 @@
 import { kafkaConsumer } from './kafka/consumer/kafka-consumer.js';
 import { rocketmqAllocate } from './rocketmq/allocate/allocate-system.js';
 import { rocketmqFilter } from './rocketmq/filter/filter-system.js';
+import { rocketmqGroup } from './rocketmq/group/rocketmq-group.js';
 import type { AnySystemModel } from './system.js';
 
 /** Every modelled system, by id. */
@@ -8,4 +9,5 @@ export const systems: ReadonlyMap<string, AnySystemModel> = new Map<string, AnyS
   [kafkaConsumer.id, kafkaConsumer as AnySystemModel],
   [rocketmqAllocate.id, rocketmqAllocate as AnySystemModel],
   [rocketmqFilter.id, rocketmqFilter as AnySystemModel],
+  [rocketmqGroup.id, rocketmqGroup as AnySystemModel],
 ]);

@@ -2,6 +2,7 @@ import type { Bug } from './bug.js';
 import { kafkaConsumerBugs } from './kafka-consumer-bugs.js';
 import { rocketmqAllocateBugs } from './rocketmq-allocate-bugs.js';
 import { rocketmqFilterBugs } from './rocketmq-filter-bugs.js';
+import { rocketmqGroupBugs } from './rocketmq-group-bugs.js';
 
 /** Every bug-zoo entry of every system. */
-export const bugZoo: readonly Bug[] = [...kafkaConsumerBugs, ...rocketmqAllocateBugs, ...rocketmqFilterBugs];
+export const bugZoo: readonly Bug[] = [...kafkaConsumerBugs, ...rocketmqAllocateBugs, ...rocketmqFilterBugs, ...rocketmqGroupBugs];

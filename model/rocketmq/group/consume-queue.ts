@@ -1,0 +1,108 @@
+/**
+ * The brokers' consume queues and the store's read path, after `ConsumeQueue` and `DefaultMessageStore.getMessage`
+ * (apache/rocketmq rocketmq-all-4.9.8). A queue is the list of its messages' (tags, tagsCode, store time); the
+ * queue offset is the index, the min offset stays 0 (the model never deletes) and the max offset is the length.
+ */
+import type { MessageQueue } from '../message-queue.js';
+import { tagsCode } from '../filter/tags-code.js';
+
+/** One consume-queue entry with what the filters read from the commit log. */
+export interface StoredMessage {
+  /** The message's tag string, `null` for none. */
+  readonly tags: string | null;
+  /** `tagsCode(tags)`: what the broker filter compares. */
+  readonly tagsCode: number;
+  /** The store timestamp on the model's logical clock (what CONSUME_FROM_TIMESTAMP searches). */
+  readonly storeTimestamp: number;
+}
+
+/** One queue of one topic on one broker. */
+export interface ConsumeQueue {
+  readonly mq: MessageQueue;
+  readonly messages: readonly StoredMessage[];
+}
+
+/** `getMaxOffsetInQueue`: the offset the next message will get. */
+export function maxOffset(queue: ConsumeQueue): number {
+  return queue.messages.length;
+}
+
+/** A message about to be appended (`CommitLog.putMessage` → `ConsumeQueue.putMessagePositionInfo`). */
+export function storedMessage(tags: string | null, storeTimestamp: number): StoredMessage {
+  return { tags, tagsCode: tagsCode(tags), storeTimestamp };
+}
+
+/** `GetMessageStatus` values the model can reach (no deletion, so OFFSET_TOO_SMALL and friends never occur). */
+export type GetMessageStatus = 'FOUND' | 'NO_MATCHED_MESSAGE' | 'NO_MESSAGE_IN_QUEUE' | 'OFFSET_OVERFLOW_ONE' | 'OFFSET_OVERFLOW_BADLY';
+
+/** What one `getMessage` scan found. */
+export interface GetMessageResult {
+  readonly status: GetMessageStatus;
+  /** Offsets of the messages returned, in order. */
+  readonly found: readonly number[];
+  /** Offsets the scan stepped over because the filter rejected them. */
+  readonly filtered: readonly number[];
+  readonly nextBeginOffset: number;
+}
+
+/**
+ * `DefaultMessageStore.getMessage`: from `offset`, take entries until `maxMsgNums` have matched or the queue ends;
+ * entries the filter rejects are skipped and counted in the next offset, so the next pull starts past them. An empty
+ * queue answers NO_MESSAGE_IN_QUEUE, an offset at the end OFFSET_OVERFLOW_ONE, beyond it OFFSET_OVERFLOW_BADLY
+ * (corrected to the max offset). The 16000-entry scan limit and file boundaries are left out: the model's queues
+ * are short.
+ */
+export function getMessage(
+  queue: ConsumeQueue,
+  offset: number,
+  maxMsgNums: number,
+  matches: (message: StoredMessage) => boolean,
+): GetMessageResult {
+  const max = maxOffset(queue);
+  if (max === 0) return { status: 'NO_MESSAGE_IN_QUEUE', found: [], filtered: [], nextBeginOffset: 0 };
+  if (offset === max) return { status: 'OFFSET_OVERFLOW_ONE', found: [], filtered: [], nextBeginOffset: offset };
+  if (offset > max) return { status: 'OFFSET_OVERFLOW_BADLY', found: [], filtered: [], nextBeginOffset: max };
+  const found: number[] = [];
+  const filtered: number[] = [];
+  let next = offset;
+  // Java checks "batch full" before reading the next entry, so the scan stops right after the last match.
+  while (next < max && found.length < maxMsgNums) {
+    const message = queue.messages[next];
+    if (message !== undefined && matches(message)) found.push(next);
+    else filtered.push(next);
+    next++;
+  }
+  return { status: found.length > 0 ? 'FOUND' : 'NO_MATCHED_MESSAGE', found, filtered, nextBeginOffset: next };
+}
+
+/**
+ * `ConsumeQueue.getOffsetInQueueByTime` (what `searchOffset` answers): a binary search for the entry stored at
+ * `timestamp`; without an exact hit, the nearer of its neighbours in time (the earlier one on a tie), the later one
+ * when all are later, the earlier one (the last message, not the max offset) when all are earlier; 0 for an
+ * empty queue. Store times in the model are distinct, so the search is deterministic.
+ */
+export function offsetByTime(queue: ConsumeQueue, timestamp: number): number {
+  const messages = queue.messages;
+  if (messages.length === 0) return 0;
+  let low = 0;
+  let high = messages.length - 1;
+  let left = -1;
+  let right = -1;
+  while (high >= low) {
+    const mid = (low + high) >> 1;
+    const time = messages[mid]?.storeTimestamp ?? 0;
+    if (time === timestamp) return mid;
+    if (time > timestamp) {
+      high = mid - 1;
+      right = mid;
+    } else {
+      low = mid + 1;
+      left = mid;
+    }
+  }
+  if (left === -1) return right;
+  if (right === -1) return left;
+  const leftTime = messages[left]?.storeTimestamp ?? 0;
+  const rightTime = messages[right]?.storeTimestamp ?? 0;
+  return Math.abs(timestamp - leftTime) > Math.abs(timestamp - rightTime) ? right : left;
+}

@@ -1,0 +1,87 @@
+/**
+ * What implementations of `rocketmq.group` are compared on (plain JSON): the logical clock, the brokers' queues,
+ * the group's table (topic → {subString, tagsSet, codeSet, subVersion}) with its sorted client list, the committed
+ * offsets, every client's own subscriptions, held queues and offsets, and the delivery ledger.
+ */
+import { javaStringCompare } from '../java-string.js';
+import type { ClientState } from './client-state.js';
+import { maxOffset } from './consume-queue.js';
+import type { DeliveryLedger } from './delivery-ledger.js';
+import type { QueueKey } from './queue-key.js';
+import type { RocketmqGroupState } from './state.js';
+import type { SubscriptionTable } from './versioned-subscription.js';
+
+/** One broker queue. */
+export interface QueueObservation {
+  readonly topic: string;
+  readonly brokerName: string;
+  readonly queueId: number;
+  readonly maxOffset: number;
+}
+
+/** The group's entry on the brokers. */
+export interface GroupObservation {
+  /** topic → the group-level subscription the broker filters with. */
+  readonly subscriptions: SubscriptionTable;
+  /** `getAllClientId()`, sorted as clients sort it. */
+  readonly cidAll: readonly string[];
+  /** Logical time of the last NOTIFY_CONSUMER_IDS_CHANGED. */
+  readonly notifiedAt: number;
+  /** Logical time a client last joined or left. */
+  readonly membershipChangedAt: number;
+}
+
+/** The observation of a `rocketmq.group` state. */
+export interface RocketmqGroupObservation {
+  /** The logical clock (time of the last successful command). */
+  readonly now: number;
+  readonly queues: Readonly<Record<QueueKey, QueueObservation>>;
+  /** Null when no client of the group is registered. */
+  readonly group: GroupObservation | null;
+  /** The group's committed offsets (CLUSTERING). */
+  readonly committed: Readonly<Record<QueueKey, number>>;
+  readonly clients: Readonly<Record<string, ClientState>>;
+  readonly ledger: DeliveryLedger;
+}
+
+// States are immutable, so parts that did not change since the last observation are projected once.
+const queueCache = new WeakMap<RocketmqGroupState['queues'], Record<QueueKey, QueueObservation>>();
+const groupCache = new WeakMap<RocketmqGroupState['registry'], GroupObservation | null>();
+
+function observeQueues(queues: RocketmqGroupState['queues']): Record<QueueKey, QueueObservation> {
+  const cached = queueCache.get(queues);
+  if (cached !== undefined) return cached;
+  const observed: Record<QueueKey, QueueObservation> = {};
+  for (const [key, queue] of Object.entries(queues)) observed[key] = { ...queue.mq, maxOffset: maxOffset(queue) };
+  queueCache.set(queues, observed);
+  return observed;
+}
+
+function observeGroup(registry: RocketmqGroupState['registry']): GroupObservation | null {
+  const cached = groupCache.get(registry);
+  if (cached !== undefined) return cached;
+  const info = registry.info;
+  const observed =
+    info === null
+      ? null
+      : {
+          subscriptions: info.subscriptionTable,
+          cidAll: [...info.channels].sort(javaStringCompare),
+          notifiedAt: registry.notifiedAt,
+          membershipChangedAt: registry.membershipChangedAt,
+        };
+  groupCache.set(registry, observed);
+  return observed;
+}
+
+/** The observation of a state. */
+export function observeRocketmqGroup(state: RocketmqGroupState): RocketmqGroupObservation {
+  return {
+    now: state.clock,
+    queues: observeQueues(state.queues),
+    group: observeGroup(state.registry),
+    committed: state.committed,
+    clients: state.clients,
+    ledger: state.ledger,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The environment's `produce`: a producer sends one message to a chosen queue (`send(msg, mq)`) and the broker
+ * stores it (apache/rocketmq rocketmq-all-4.9.8 `SendMessageProcessor` → `CommitLog` → `ConsumeQueue`), stamped
+ * with the logical clock. The ledger gets an entry for it.
+ */
+import { fail, ok } from '../../outcome.js';
+import type { StepResult } from '../../system.js';
+import { storedMessage } from './consume-queue.js';
+import { recordProduced } from './delivery-ledger.js';
+import { ownValue } from './own-key.js';
+import { queueKey } from './queue-key.js';
+import type { RocketmqGroupState } from './state.js';
+
+/** What the producer asked for. */
+export interface ProduceRequest {
+  readonly topic: string;
+  readonly broker?: string | undefined;
+  readonly queueId: number;
+  readonly tags?: string | undefined;
+}
+
+/** Stores one message at time `now`; answers `{queue, queueOffset}` like `SendResult`. */
+export function produceMessage(state: RocketmqGroupState, request: ProduceRequest, now: number): StepResult<RocketmqGroupState> {
+  const brokerName = request.broker ?? state.setup.brokers[0] ?? '';
+  if (ownValue(state.routes, request.topic) === undefined) {
+    return { state, outcome: fail('MQClientException', `No route info of this topic: ${request.topic}`) };
+  }
+  if (!state.setup.brokers.includes(brokerName)) return { state, outcome: fail('MQClientException', `The broker[${brokerName}] not exist`) };
+  const mq = { topic: request.topic, brokerName, queueId: request.queueId };
+  const key = queueKey(mq);
+  const queue = state.queues[key];
+  if (queue === undefined) {
+    return { state, outcome: fail('SYSTEM_ERROR', `request queueId[${request.queueId}] is illegal, topic: ${request.topic} on ${brokerName}`) };
+  }
+  const tags = request.tags ?? null;
+  return {
+    state: {
+      ...state,
+      queues: { ...state.queues, [key]: { ...queue, messages: [...queue.messages, storedMessage(tags, now)] } },
+      ledger: recordProduced(state.ledger, key, tags, now),
+    },
+    outcome: ok({ queue: mq, queueOffset: queue.messages.length }),
+  };
+}
