@@ -55,6 +55,15 @@ export interface KafkaConsumerState {
   readonly needsPartitionAssignment: boolean;
 }
 
+/**
+ * The cluster's part of a consumer's state: metadata, partition logs and the group's committed offsets. In a group
+ * (`kafka.group`) the members share it; everything else is the client's own.
+ */
+export type KafkaClusterState = Pick<KafkaConsumerState, 'metadata' | 'logs' | 'groupCommitted'>;
+
+/** The client's own part of a consumer's state: its `SubscriptionState` and configuration. */
+export type KafkaClientState = Omit<KafkaConsumerState, keyof KafkaClusterState>;
+
 /** A fresh `TopicPartitionState` for a newly assigned partition. */
 export function freshPartition(tp: TopicPartition): PartitionState {
   return { tp, position: null, committed: null, paused: false, resetStrategy: null };

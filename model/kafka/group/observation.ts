@@ -1,0 +1,58 @@
+/**
+ * What implementations of `kafka.group` are compared on: the coordinator's generation and leader, each live member's
+ * `kafka.consumer` observation (without the cluster, which is shown once), the shared cluster, and the assignment of
+ * the last rebalance.
+ */
+import type { AssignorName } from '../assignors/assignors.js';
+import type { TopicPartition } from '../topic-partition.js';
+import { observeKafkaConsumer, type KafkaConsumerObservation } from '../consumer/observation.js';
+import type { PartitionLog } from '../consumer/state.js';
+import { consumerStateOf } from './member.js';
+import { leaderOf, type KafkaGroupState } from './state.js';
+
+/** One member as observed: its consumer observation without the shared cluster, plus its generation. */
+export interface GroupMemberObservation extends Omit<KafkaConsumerObservation, 'logs' | 'groupCommitted'> {
+  /** The generation the member belongs to, or null when it is not a member of the current generation. */
+  readonly generation: number | null;
+}
+
+/** The observation of a `kafka.group` state (plain JSON). */
+export interface KafkaGroupObservation {
+  readonly assignor: AssignorName;
+  readonly generation: number;
+  /** The member that ran the assignor of the current generation (its first member), or null. */
+  readonly leader: string | null;
+  /** The current generation's members in the order they first took part (the coordinator's order). */
+  readonly generationMembers: readonly string[];
+  /** Live members by id, in the order they joined (as JavaScript orders keys: integer-like ids would come first). */
+  readonly members: Readonly<Record<string, GroupMemberObservation>>;
+  /** Cluster metadata: topic → partition count. */
+  readonly metadata: Readonly<Record<string, number>>;
+  /** Partition logs by `topic-partition`. */
+  readonly logs: Readonly<Record<string, PartitionLog>>;
+  /** The group's committed offsets by `topic-partition`. */
+  readonly groupCommitted: Readonly<Record<string, number>>;
+  /** The last rebalance's assignment, member → partitions (members sorted as the assignor lists them); null before. */
+  readonly lastAssignment: Readonly<Record<string, readonly TopicPartition[]>> | null;
+}
+
+/** The observation of a state. */
+export function observeKafkaGroup(state: KafkaGroupState): KafkaGroupObservation {
+  const members: Record<string, GroupMemberObservation> = {};
+  for (const member of state.members) {
+    // The cluster is observed once, at the top level, not in every member.
+    const { logs: _logs, groupCommitted: _committed, ...own } = observeKafkaConsumer(consumerStateOf(state.cluster, member.client));
+    members[member.id] = { ...own, generation: state.generationMembers.includes(member.id) ? state.generation : null };
+  }
+  return {
+    assignor: state.assignor,
+    generation: state.generation,
+    leader: leaderOf(state),
+    generationMembers: state.generationMembers,
+    members,
+    metadata: state.cluster.metadata,
+    logs: state.cluster.logs,
+    groupCommitted: state.cluster.groupCommitted,
+    lastAssignment: state.lastAssignment,
+  };
+}
