@@ -4,7 +4,7 @@
  */
 import { createRocketmqFilterModel, referenceFilterFunctions, type FilterFunctions } from '../../model/rocketmq/filter/filter-system.js';
 import { SUB_ALL, type BuildSubscriptionResult } from '../../model/rocketmq/filter/subscription-data.js';
-import { javaSplit, javaStringHashCode, javaTrim } from '../../model/rocketmq/java-string.js';
+import { javaSplit, javaStringHashCode, javaTrim } from '../../model/java/java-string.js';
 import type { Command } from '../../model/scenario.js';
 import type { SystemModel } from '../../model/system.js';
 import type { Bug } from './bug.js';

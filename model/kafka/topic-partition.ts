@@ -2,7 +2,7 @@
  * Mirrors `org.apache.kafka.common.TopicPartition` (apache/kafka 1.0.0 and trunk) and the ordering of
  * `org.apache.kafka.clients.consumer.internals.Utils.TopicPartitionComparator` (trunk): topic, then partition.
  */
-import { javaStringCompare } from '../rocketmq/java-string.js';
+import { javaStringCompare } from '../java/java-string.js';
 
 /** One partition of one topic, as Kafka's `TopicPartition` (a value: compare with `tpKey` or the comparator). */
 export interface TopicPartition {

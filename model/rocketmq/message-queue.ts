@@ -3,7 +3,7 @@
  * identified by (topic, brokerName, queueId); ordering, `toString` and equality follow the Java class.
  */
 import { z } from 'zod';
-import { javaStringCompare } from './java-string.js';
+import { javaStringCompare } from '../java/java-string.js';
 
 /** One message queue of a topic on one broker. */
 export interface MessageQueue {

@@ -7,7 +7,7 @@
  * Not modelled: `group.instance.id` (trunk sorts static members first, by instance id) and racks (trunk's
  * rack-aware RangeAssignor); members are ordered by member id alone, as in 1.0.0.
  */
-import { javaStringCompare } from '../../rocketmq/java-string.js';
+import { javaStringCompare } from '../../java/java-string.js';
 import { tp, type TopicPartition } from '../topic-partition.js';
 
 /** Topic -> partition count, as from cluster metadata. Topics absent, or with a count <= 0, have no metadata. */

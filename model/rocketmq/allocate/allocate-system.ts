@@ -7,7 +7,7 @@
 import { match } from 'ts-pattern';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
-import { javaStringCompare } from '../java-string.js';
+import { javaStringCompare } from '../../java/java-string.js';
 import type { MessageQueue } from '../message-queue.js';
 import type { StrategyResult } from './allocate-strategy.js';
 import {

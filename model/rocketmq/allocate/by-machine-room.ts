@@ -3,7 +3,7 @@
  * rocketmq-all-4.9.8), strategy name `MACHINE_ROOM`: only queues of brokers named `room@broker` whose room is one
  * of the consumer's rooms (`consumeridcs`), spread over all consumers.
  */
-import { javaSplit } from '../java-string.js';
+import { javaSplit } from '../../java/java-string.js';
 import type { MessageQueue } from '../message-queue.js';
 import { allocated, type AllocateResult, type AllocateStrategy } from './allocate-strategy.js';
 import { checkAllocateArguments } from './check-arguments.js';

@@ -6,7 +6,7 @@
  * The ring holds `virtualNodeCnt` virtual nodes per consumer id, keyed `hash(cid + "-" + replicaIndex)`; a queue is
  * routed with `hash(toString(mq))` to the first ring key ≥ it, wrapping to the smallest key.
  */
-import { javaUtf8Bytes } from '../java-string.js';
+import { javaUtf8Bytes } from '../../java/java-string.js';
 import { md5 } from '../md5.js';
 import { messageQueueToString, type MessageQueue } from '../message-queue.js';
 import { allocated, type AllocateResult, type StrategyResult } from './allocate-strategy.js';

@@ -4,7 +4,7 @@
  * machine room's queues inside that room when the room has a live consumer, and shares the queues of rooms without
  * consumers among everybody, delegating each split to an inner strategy.
  */
-import { javaSplit, javaStringCompare } from '../java-string.js';
+import { javaSplit, javaStringCompare } from '../../java/java-string.js';
 import { messageQueueToString, type MessageQueue } from '../message-queue.js';
 import { allocated, illegalArgument, type AllocateResult, type AllocateStrategy } from './allocate-strategy.js';
 import { checkAllocateArguments } from './check-arguments.js';

@@ -7,7 +7,7 @@
 import { match } from 'ts-pattern';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
-import { javaStringHashCode } from '../java-string.js';
+import { javaStringHashCode } from '../../java/java-string.js';
 import { brokerFilterMatches } from './broker-filter.js';
 import { clientFilterMatches } from './client-filter.js';
 import {

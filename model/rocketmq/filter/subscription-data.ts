@@ -3,7 +3,7 @@
  * `org.apache.rocketmq.common.protocol.heartbeat.SubscriptionData` (apache/rocketmq rocketmq-all-4.9.8): how a
  * consumer's tag expression (`"TagA || TagB"`, `"*"`) becomes the subscription sent to the broker.
  */
-import { javaSplit, javaStringHashCode, javaTrim } from '../java-string.js';
+import { javaSplit, javaStringHashCode, javaTrim } from '../../java/java-string.js';
 
 /** `SubscriptionData.SUB_ALL`: the expression that matches every message. */
 export const SUB_ALL = '*';

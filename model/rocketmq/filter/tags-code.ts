@@ -3,7 +3,7 @@
  * (apache/rocketmq rocketmq-all-4.9.8): the tags code the store writes into the consume queue for each message,
  * which the broker-side tag filter compares.
  */
-import { javaStringHashCode } from '../java-string.js';
+import { javaStringHashCode } from '../../java/java-string.js';
 
 /**
  * A message's tagsCode: Java `String.hashCode` of the whole tag string (a tag `"A||B"` is hashed as is), or 0

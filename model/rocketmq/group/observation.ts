@@ -3,7 +3,7 @@
  * the group's table (topic → {subString, tagsSet, codeSet, subVersion}) with its sorted client list, the committed
  * offsets, every client's own subscriptions, held queues and offsets, and the delivery ledger.
  */
-import { javaStringCompare } from '../java-string.js';
+import { javaStringCompare } from '../../java/java-string.js';
 import type { ClientState } from './client-state.js';
 import { maxOffset } from './consume-queue.js';
 import type { DeliveryLedger } from './delivery-ledger.js';

@@ -8,7 +8,7 @@
  * its subVersion becomes `now` and the client heartbeats — so the client whose share changed last sets the
  * broker-side filter of that topic.
  */
-import { javaStringCompare } from '../java-string.js';
+import { javaStringCompare } from '../../java/java-string.js';
 import type { MessageQueue } from '../message-queue.js';
 import { allocateMemo } from './allocation-cache.js';
 import type { ClientState, ProcessQueue } from './client-state.js';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { RocketmqAllocateCommand, RocketmqAllocateSetup } from '../../../model/rocketmq/allocate/allocate-commands.js';
 import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
-import { javaStringCompare } from '../../../model/rocketmq/java-string.js';
+import { javaStringCompare } from '../../../model/java/java-string.js';
 import { compareMessageQueues, type MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import type { Scenario } from '../../../model/scenario.js';
 import { rocketmqAllocateScope as scope } from './scopes.js';

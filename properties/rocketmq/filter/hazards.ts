@@ -2,7 +2,7 @@
  * Beliefs about RocketMQ tag filtering that it does not guarantee. The suite must find a counterexample to each by
  * generation and shrinking; a hazard that can no longer be found fails the run.
  */
-import { javaStringHashCode } from '../../../model/rocketmq/java-string.js';
+import { javaStringHashCode } from '../../../model/java/java-string.js';
 import { delivered, isBlank, specSubscription, type RocketmqFilterView } from './invariants.js';
 
 /** A false belief with the check that refutes it and an explanation written from the trace. */

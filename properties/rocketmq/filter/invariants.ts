@@ -7,7 +7,7 @@
 import type { DeliverVerdict, RocketmqFilterCommand, RocketmqFilterSetup } from '../../../model/rocketmq/filter/filter-commands.js';
 import type { RocketmqFilterState } from '../../../model/rocketmq/filter/filter-system.js';
 import { buildSubscriptionData, SUB_ALL, type SubscriptionData } from '../../../model/rocketmq/filter/subscription-data.js';
-import { javaTrim } from '../../../model/rocketmq/java-string.js';
+import { javaTrim } from '../../../model/java/java-string.js';
 import type { StepView } from '../../property.js';
 
 /** What a rocketmq.filter check sees. */

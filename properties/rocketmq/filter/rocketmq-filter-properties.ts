@@ -1,6 +1,6 @@
 /** The `rocketmq.filter` entries of the property catalog: its invariants and hazards bound to the model. */
 import { rocketmqFilter } from '../../../model/rocketmq/filter/filter-system.js';
-import { javaStringHashCode } from '../../../model/rocketmq/java-string.js';
+import { javaStringHashCode } from '../../../model/java/java-string.js';
 import { defineProperty, type Property } from '../../property.js';
 import { rocketmqFilterScenarios } from './arbitraries.js';
 import { rocketmqFilterHazards } from './hazards.js';

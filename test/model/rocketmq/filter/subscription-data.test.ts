@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { test, fc } from '@fast-check/vitest';
 import { buildSubscriptionData, SUB_ALL } from '../../../../model/rocketmq/filter/subscription-data.js';
-import { javaStringHashCode } from '../../../../model/rocketmq/java-string.js';
+import { javaStringHashCode } from '../../../../model/java/java-string.js';
 
 const data = (subString: string | null) => {
   const r = buildSubscriptionData('T', subString);

@@ -1,5 +1,5 @@
 /**
- * Java `java.lang.String` semantics the RocketMQ model depends on (JDK 8+ behaviour, as used by
+ * Java `java.lang.String` semantics the Kafka and RocketMQ models depend on (JDK 8+ behaviour, as used by
  * apache/rocketmq rocketmq-all-4.9.8): `hashCode`, `compareTo`, `trim`, `split` with a literal separator, and the
  * UTF-8 bytes of `getBytes()`.
  *

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { test, fc } from '@fast-check/vitest';
-import { javaSplit, javaStringCompare, javaStringHashCode, javaTrim, javaUtf8Bytes } from '../../../model/rocketmq/java-string.js';
+import { javaSplit, javaStringCompare, javaStringHashCode, javaTrim, javaUtf8Bytes } from '../../../model/java/java-string.js';
 
 // Expected values below were printed by a JDK 17 (`String.hashCode`, `split`, `compareTo`, `trim`, `getBytes`).
 describe('javaStringHashCode', () => {
