@@ -22,7 +22,12 @@ export interface CliContext {
   readonly stdout: Sink;
   readonly stderr: Sink;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The counterexample corpus `check` replays and saves to, and `report` reads, unless `--corpus` names another. */
+  readonly corpus: string;
 }
+
+/** The corpus folder of a run from the project: `counterexamples/` in the working directory (DESIGN.md "Layout"). */
+export const defaultCorpusFolder = 'counterexamples';
 
 /** The colour functions the formatters use. */
 export type Colors = ReturnType<typeof pc.createColors>;
@@ -46,6 +51,7 @@ export function processContext(): CliContext {
     stdout: streamSink(process.stdout),
     stderr: streamSink(process.stderr),
     env: process.env,
+    corpus: defaultCorpusFolder,
   };
 }
 

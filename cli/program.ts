@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { checkCommand, type CheckCommandOptions } from './commands/check.js';
 import { listCommand, type ListOptions } from './commands/list.js';
 import { replayCommand, type ReplayOptions } from './commands/replay.js';
+import { reportCommand, type ReportOptions } from './commands/report.js';
 import { colorsFor, type CliContext } from './context.js';
 import { ExitCode } from './exit-code.js';
 import { UsageError } from './usage-error.js';
@@ -49,7 +50,9 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .option('--system <id>', 'check only the properties of this system')
     .option('--seed <n>', 'base seed, or "random" (default: $MQSPEC_SEED or 20261202)')
     .option('--runs <n>', "generated scenarios per property (default: each property's own)")
-    .option('--json', 'print {seed, results, summary} as JSON')
+    .option('--json', 'print {seed, corpus, warnings, results, summary} as JSON')
+    .option('--corpus <dir>', 'the counterexample corpus to replay first and save to (default: counterexamples)')
+    .option('--no-save', 'do not save new counterexamples to the corpus')
     .action((options: CheckCommandOptions) => done(checkCommand(options, context)));
 
   program
@@ -58,6 +61,15 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .argument('<file>', 'a scenario JSON file, or a counterexample file (an object with a "scenario" field)')
     .option('--json', 'print the replay as JSON')
     .action((file: string, options: ReplayOptions) => done(replayCommand(file, options, context)));
+
+  program
+    .command('report')
+    .description('write reports/edge-cases.md and reports/index.html from the corpus and a fixed-seed check run')
+    .option('--out <dir>', 'the folder to write to (default: reports)')
+    .option('--corpus <dir>', 'the counterexample corpus to read (default: counterexamples)')
+    .option('--seed <n>', 'base seed of the coverage run (default: $MQSPEC_SEED or 20261202)')
+    .option('--json', 'print {seed, files, hazards, warnings} as JSON')
+    .action((options: ReportOptions) => done(reportCommand(options, context)));
 
   return program;
 }
@@ -70,7 +82,7 @@ function commanderExit(error: CommanderError): ExitCode {
 /** Runs `mqspec` with the arguments after the program name; returns the exit status and never throws. */
 export function runMqspec(argv: readonly string[], context: CliContext): ExitCode {
   if (argv.length === 0) {
-    context.stderr.write('mqspec: missing command (expected list, check or replay; see mqspec --help)\n');
+    context.stderr.write('mqspec: missing command (expected list, check, replay or report; see mqspec --help)\n');
     return ExitCode.usage;
   }
   let exitCode: ExitCode = ExitCode.ok;

@@ -83,6 +83,11 @@ function byCodePoint(a: string, b: string): number {
  * no scenarios: an empty corpus (e.g. no counterexamples yet) cannot be committed as a folder.
  */
 export function loadScenarioFiles(folder: string, systems: ReadonlyMap<string, AnySystemModel> = registeredSystems): ScenarioFile[] {
+  return jsonFilesUnder(folder).map((path) => readScenarioFile(path, systems));
+}
+
+/** The paths of every `*.json` file under `folder` (recursively, sorted by their path below it); none for a missing folder. */
+export function jsonFilesUnder(folder: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
@@ -94,5 +99,5 @@ export function loadScenarioFiles(folder: string, systems: ReadonlyMap<string, A
     .map((entry) => entry.split('\\').join('/'))
     .filter((entry) => entry.endsWith('.json') && statSync(join(folder, entry)).isFile())
     .sort(byCodePoint)
-    .map((entry) => readScenarioFile(join(folder, entry), systems));
+    .map((entry) => join(folder, entry));
 }

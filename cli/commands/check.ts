@@ -1,12 +1,21 @@
-/** `mqspec check`: runs properties of the catalog by generation and reports what each found. */
+/**
+ * `mqspec check`: runs properties of the catalog and reports what each found. The stored counterexamples of the
+ * corpus are replayed first (see properties/corpus/check-replay-first.ts for what a replay decides); new
+ * counterexamples are saved to the corpus unless `--no-save`.
+ */
 import { randomInt } from 'node:crypto';
-import { checkProperty, isExpected, type PropertyResult } from '../../properties/check-property.js';
+import { isExpected } from '../../properties/check-property.js';
+import { checkReplayFirst, type CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
+import { modelTarget } from '../../properties/corpus/counterexample-record.js';
+import { loadCorpus } from '../../properties/corpus/load-corpus.js';
+import type { SavedCounterexample } from '../../properties/corpus/save-counterexample.js';
 import type { Property } from '../../properties/property.js';
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { progressDone, progressRunning, resultDetails, summaryLine, summaryTable } from '../format/check-report.js';
 import { parseInteger, parsePositiveInteger } from '../parse-integer.js';
 import { UsageError } from '../usage-error.js';
+import { packageVersion } from '../version.js';
 
 /** The seed when neither `--seed` nor MQSPEC_SEED gives one (the same as vitest.setup.ts). */
 export const defaultSeed = 20261202;
@@ -20,12 +29,20 @@ export interface CheckCommandOptions {
   readonly seed?: string;
   readonly runs?: string;
   readonly json?: boolean;
+  /** False with `--no-save`: new counterexamples are not stored. */
+  readonly save?: boolean;
+  /** The corpus folder (default: the context's). */
+  readonly corpus?: string;
 }
 
 /** What `mqspec check --json` prints. */
 export interface CheckDocument {
   readonly seed: number;
-  readonly results: readonly PropertyResult[];
+  /** The corpus folder replayed (and saved to, unless `--no-save`). */
+  readonly corpus: string;
+  /** Corpus files skipped and counterexamples not saved, one line each (also written to stderr). */
+  readonly warnings: readonly string[];
+  readonly results: readonly CorpusCheckResult[];
   readonly summary: { readonly passed: number; readonly failed: number };
 }
 
@@ -64,7 +81,17 @@ export function selectProperties(
   return context.catalog.filter((p) => (ids.length === 0 || ids.includes(p.id)) && (system === undefined || p.system === system));
 }
 
-/** Runs the selected properties; exit 0 when every result is as its kind expects, 1 otherwise. */
+/** A warning for a counterexample that could not be stored, if it could not. */
+function saveWarning(saved: SavedCounterexample | undefined): string | undefined {
+  if (saved?.status === 'conflict') return `${saved.path}: another file holds this name; the new counterexample was not saved`;
+  if (saved?.status === 'failed') return `${saved.path}: cannot save the counterexample: ${saved.reason ?? 'unknown error'}`;
+  return undefined;
+}
+
+/**
+ * Runs the selected properties, replaying the corpus first; exit 0 when every result is as its kind expects, 1
+ * otherwise. Unusable corpus files are one-line warnings on stderr, never fatal.
+ */
 export function checkCommand(options: CheckCommandOptions, context: CliContext): ExitCode {
   const selected = selectProperties(context, options.property ?? [], options.system);
   const seed = resolveSeed(options.seed, context.env);
@@ -72,17 +99,34 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   const json = options.json === true;
   const colors = colorsFor(context.stdout, context.env);
   const tty = context.stdout.isTTY;
-  const results: PropertyResult[] = [];
+  const folder = options.corpus ?? context.corpus;
+  const corpus = loadCorpus(folder, context.systems, context.catalog);
+  const warnings = [...corpus.warnings];
+  const warn = (warning: string): void => context.stderr.write(`mqspec: warning: ${warning}\n`);
+  for (const warning of corpus.warnings) warn(warning);
+  const save = options.save === false ? undefined : { folder, systems: context.systems, mqspecVersion: packageVersion() };
+  const results: CorpusCheckResult[] = [];
   for (const property of selected) {
     if (!json && tty) context.stdout.write(progressRunning(property, colors));
-    const result = checkProperty(property, { seed, ...(runs === undefined ? {} : { runs }) });
+    const result = checkReplayFirst(property, {
+      seed,
+      ...(runs === undefined ? {} : { runs }),
+      corpus,
+      target: modelTarget,
+      ...(save === undefined ? {} : { save }),
+    });
     results.push(result);
     if (!json) context.stdout.write(progressDone(result, colors, tty));
+    const warning = saveWarning(result.saved);
+    if (warning !== undefined) {
+      warnings.push(warning);
+      warn(warning);
+    }
   }
   const passed = results.filter(isExpected).length;
   const failed = results.length - passed;
   if (json) {
-    const document: CheckDocument = { seed, results, summary: { passed, failed } };
+    const document: CheckDocument = { seed, corpus: folder, warnings, results, summary: { passed, failed } };
     context.stdout.write(JSON.stringify(document, null, 2) + '\n');
   } else {
     if (results.length === 0) context.stdout.write('no properties selected\n');

@@ -1,11 +1,13 @@
 /**
  * `mqspec replay FILE`: runs one scenario (or a counterexample wrapping one) on the reference model, step by step,
- * checks its expectations and, when the file names a property, evaluates it and marks the violating step.
+ * shows what each step changed in the observation, checks its expectations and, when the file names a property,
+ * evaluates it and marks the violating step.
  */
 import type { Outcome } from '../../model/outcome.js';
 import type { Command, Scenario } from '../../model/scenario.js';
 import type { AnySystemModel } from '../../model/system.js';
 import { runTrace } from '../../model/trace.js';
+import { diffObservations, type ObservationChange } from '../../properties/observation-diff.js';
 import { partialMatch } from '../../properties/partial-match.js';
 import type { Property } from '../../properties/property.js';
 import { isRejected, readScenarioFile, type LoadedScenarioFile } from '../../properties/scenario-files.js';
@@ -24,6 +26,8 @@ export interface ReplayedStep {
   readonly index: number;
   readonly command: Command;
   readonly outcome: Outcome;
+  /** What the step changed in the observation, path by path. */
+  readonly changes: readonly ObservationChange[];
   /** The partial outcome the scenario expects, when it expects one. */
   readonly expected?: Record<string, unknown>;
   /** The first mismatch against `expected`, one line starting with its path. */
@@ -50,6 +54,8 @@ export interface ReplayDocument {
   readonly title?: string;
   /** True when the file is a counterexample: then the property must still be violated. */
   readonly counterexample: boolean;
+  /** The observation before the first command. */
+  readonly initial: unknown;
   readonly steps: readonly ReplayedStep[];
   readonly final: { readonly observation: unknown; readonly expected?: Record<string, unknown>; readonly mismatch?: string };
   readonly property?: ReplayedProperty;
@@ -115,6 +121,7 @@ export function replayScenario(file: LoadedScenarioFile, model: AnySystemModel, 
       index: step.index,
       command: step.command,
       outcome: step.outcome,
+      changes: diffObservations(step.before, step.after),
       ...(expected === undefined ? {} : { expected }),
       ...(mismatch === undefined ? {} : { mismatch }),
       ...(property?.step === step.index ? { violates: true } : {}),
@@ -132,6 +139,7 @@ export function replayScenario(file: LoadedScenarioFile, model: AnySystemModel, 
     system: scenario.system,
     ...(scenario.title === undefined ? {} : { title: scenario.title }),
     counterexample: file.counterexample,
+    initial: trace.initial,
     steps,
     final: {
       observation,

@@ -1,4 +1,8 @@
-/** The human output of `mqspec replay`: a step table with expectation and violation marks, then the verdict. */
+/**
+ * The human output of `mqspec replay`: a step table with expectation and violation marks, each step followed by what
+ * it changed in the observation (`partitions.t0-0.position: 0 → 2`), then the verdict.
+ */
+import { formatChange } from '../../properties/observation-diff.js';
 import type { ReplayDocument, ReplayedStep } from '../commands/replay.js';
 import type { Colors } from '../context.js';
 import { formatOutcome } from './outcome.js';
@@ -35,6 +39,23 @@ function propertyLine(document: ReplayDocument, colors: Colors): string {
   return `${name}\n  ${verdict} at step ${property.step ?? '?'}: ${property.message ?? ''}\n${explanation}`;
 }
 
+/**
+ * The table with each step's changes on the lines below its row, indented past the `#` column, so the rows stay
+ * aligned and the changes read as belonging to their step.
+ */
+function withChanges(table: string, document: ReplayDocument, colors: Colors): string {
+  const lines = table.replace(/\n$/, '').split('\n');
+  const indexWidth = Math.max(1, ...document.steps.map((step) => String(step.index).length));
+  const indent = ' '.repeat(indexWidth + 2);
+  const out = lines.slice(0, 2);
+  for (const [row, step] of document.steps.entries()) {
+    out.push(lines[row + 2] ?? '');
+    const changes = step.changes.length === 0 ? ['(no change)'] : step.changes.map((change) => formatChange(change));
+    out.push(...changes.map((change) => colors.dim(`${indent}${change}`)));
+  }
+  return out.join('\n') + '\n';
+}
+
 /** The whole report. */
 export function replayReport(document: ReplayDocument, colors: Colors): string {
   const columns = [{ header: '#', align: 'right' as const }, { header: 'command' }, { header: 'outcome' }, { header: 'notes' }];
@@ -46,7 +67,7 @@ export function replayReport(document: ReplayDocument, colors: Colors): string {
     if (column === 3 && step !== undefined) return step.mismatch !== undefined || step.violates === true ? colors.red(text) : colors.green(text);
     return text;
   });
-  const parts = [heading(document, colors), '\n', table];
+  const parts = [heading(document, colors), `initial observation: ${JSON.stringify(document.initial)}\n`, '\n', withChanges(table, document, colors)];
   const finalMark = document.final.expected === undefined ? '' : document.final.mismatch === undefined ? ` ${colors.green('✓ expected')}` : ` ${colors.red('✗ not as expected')}`;
   parts.push(`final observation: ${JSON.stringify(document.final.observation)}${finalMark}\n`);
   const property = propertyLine(document, colors);

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckDocument } from '../../../cli/commands/check.js';
-import { runCli } from '../fixtures/counter-system.js';
+import { formatCounterexampleRecord } from '../../../properties/corpus/counterexample-record.js';
+import { emptyCorpus, runCli } from '../fixtures/counter-system.js';
+import { counterRecord } from '../../properties/corpus/fixtures.js';
 
 /** The `--json` document of a run. */
 function document(stdout: string): CheckDocument {
@@ -66,8 +68,8 @@ describe('mqspec check', () => {
   it('prints a summary table with id, kind, status, runs, ms and counterexample length', () => {
     const run = runCli(['check']);
     const table = run.stdout.split('\n').filter((line) => /^(id|CT-)/.test(line));
-    expect(table[0]).toMatch(/^id\s+kind\s+status\s+runs\s+ms\s+counterexample$/);
-    expect(table.find((line) => line.startsWith('CT-2') && line.includes('violated'))).toMatch(/1 step$/);
+    expect(table[0]).toMatch(/^id\s+kind\s+status\s+runs\s+ms\s+counterexample\s+replayed$/);
+    expect(table.find((line) => line.startsWith('CT-2') && line.includes('violated'))).toMatch(/1 step\s+-$/);
   });
 
   it('prints plain progress lines and no colour when stdout is not a terminal', () => {
@@ -113,5 +115,68 @@ describe('mqspec check', () => {
   it('picks and reports a fresh seed for --seed random', () => {
     const doc = document(runCli(['check', '--property', 'CT-1', '--seed', 'random', '--json']).stdout);
     expect(Number.isSafeInteger(doc.seed)).toBe(true);
+  });
+
+  describe('with a counterexample corpus', () => {
+    it('saves a new counterexample under <corpus>/<system>/ and says where', () => {
+      const corpus = emptyCorpus();
+      const run = runCli(['check', '--property', 'CT-2', '--corpus', corpus]);
+      expect(run.exitCode).toBe(1);
+      const files = readdirSync(join(corpus, 'test.counter'));
+      expect(files).toEqual([expect.stringMatching(/^CT-2-[0-9a-f]{12}\.json$/)]);
+      expect(run.stdout).toContain(`  saved:  ${join(corpus, 'test.counter', files[0] ?? '')}\n`);
+      expect(run.stdout).toContain(`(or run mqspec replay ${join(corpus, 'test.counter', files[0] ?? '')})`);
+    });
+
+    it('replays a stored invariant counterexample first: violated at once, as a regression, with no runs', () => {
+      const corpus = emptyCorpus();
+      runCli(['check', '--property', 'CT-2', '--corpus', corpus]);
+      const file = join(corpus, 'test.counter', readdirSync(join(corpus, 'test.counter'))[0] ?? '');
+      const run = runCli(['check', '--property', 'CT-2', '--corpus', corpus, '--seed', '5']);
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toMatch(/^✗ CT-2 violated \(stored counterexample reproduced, \d+ ms\)$/m);
+      expect(run.stdout).toContain(`regression: the stored counterexample ${file} reproduces`);
+      const doc = document(runCli(['check', '--property', 'CT-2', '--corpus', corpus, '--json']).stdout);
+      expect(doc.corpus).toBe(corpus);
+      expect(doc.results[0]).toMatchObject({ status: 'violated', runs: 0, regression: file, replayed: [{ file, reproduced: true, step: 0 }] });
+    });
+
+    it('uses the context corpus by default: a regression planted there is found by a plain check', () => {
+      const corpus = emptyCorpus();
+      mkdirSync(corpus, { recursive: true });
+      writeFileSync(join(corpus, 'planted.json'), formatCounterexampleRecord(counterRecord()));
+      const run = runCli(['check', '--property', 'CT-2', '--json'], { corpus });
+      expect(run.exitCode).toBe(1);
+      expect(document(run.stdout).results[0]).toMatchObject({ status: 'violated', regression: join(corpus, 'planted.json') });
+    });
+
+    it('saves nothing with --no-save', () => {
+      const corpus = emptyCorpus();
+      const run = runCli(['check', '--corpus', corpus, '--no-save', '--json']);
+      expect(run.exitCode).toBe(1);
+      expect(existsSync(corpus)).toBe(false);
+      expect(document(run.stdout).results.every((r) => r.saved === undefined)).toBe(true);
+    });
+
+    it('reports a hazard counterexample that stopped reproducing, and still passes when generation finds the hazard', () => {
+      const corpus = emptyCorpus();
+      mkdirSync(corpus, { recursive: true });
+      const stale = counterRecord({ property: 'CT-3', scenario: { system: 'test.counter', setup: { start: 0 }, commands: [{ type: 'inc' }] } });
+      writeFileSync(join(corpus, 'CT-3-stale.json'), formatCounterexampleRecord(stale));
+      const run = runCli(['check', '--property', 'CT-3', '--corpus', corpus]);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toMatch(/^CT-3\s+hazard\s+found\s+.*\s0\/1$/m);
+      expect(run.stdout).toContain(`  stale:  ${join(corpus, 'CT-3-stale.json')} no longer reproduces (the property held on it); delete it once the change is intended\n`);
+    });
+
+    it('skips a corrupted corpus file with a one-line warning on stderr and checks the rest', () => {
+      const corpus = emptyCorpus();
+      mkdirSync(corpus, { recursive: true });
+      writeFileSync(join(corpus, 'broken.json'), '{"format": "mqspec.counterexample/1", "prop');
+      const run = runCli(['check', '--property', 'CT-1', '--corpus', corpus, '--json']);
+      expect(run.exitCode).toBe(0);
+      expect(run.stderr).toMatch(new RegExp(`^mqspec: warning: ${join(corpus, 'broken.json')}: invalid JSON: [^\\n]+ \\(skipped\\)\\n$`));
+      expect(document(run.stdout).warnings).toHaveLength(1);
+    });
   });
 });

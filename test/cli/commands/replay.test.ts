@@ -111,4 +111,32 @@ describe('mqspec replay', () => {
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ counterexample: false, property: { verdict: 'violated', step: 2 } });
   });
+
+  it('shows under each step what it changed in the observation, and the same as data with --json', () => {
+    const path = file('changes.json', { ...scenario, commands: [{ type: 'inc', by: 2 }, { type: 'reset' }, { type: 'reset' }] });
+    const run = runCli(['replay', path]);
+    expect(run.stdout).toContain('initial observation: {"value":1}\n');
+    expect(run.stdout).toMatch(/^\s*0\s+\{"type":"inc","by":2\}\s+ok 3\n\s+value: 1 → 3$/m);
+    expect(run.stdout).toMatch(/^\s*2\s+\{"type":"reset"\}\s+IllegalStateException: already zero\n\s+\(no change\)$/m);
+    const doc = JSON.parse(runCli(['replay', path, '--json']).stdout) as ReplayDocument;
+    expect(doc.initial).toEqual({ value: 1 });
+    expect(doc.steps.map((s) => s.changes)).toEqual([[{ path: 'value', kind: 'changed', before: 1, after: 3 }], [{ path: 'value', kind: 'changed', before: 3, after: 0 }], []]);
+  });
+
+  it('replays a corpus file (mqspec.counterexample/1) and marks its violating step', () => {
+    const record = {
+      format: 'mqspec.counterexample/1',
+      property: 'CT-2',
+      system: 'test.counter',
+      target: 'model',
+      seed: 1,
+      scenario: { system: 'test.counter', setup: { start: 0 }, commands: [{ type: 'inc' }, { type: 'dec' }, { type: 'dec' }] },
+      step: 2,
+      message: 'the counter is -1',
+      mqspecVersion: '0.1.0',
+    };
+    const run = runCli(['replay', file('corpus-record.json', record)]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^\s*2\s+\{"type":"dec"\}\s+ok -1\s+← violates CT-2\n\s+value: 0 → -1$/m);
+  });
 });
