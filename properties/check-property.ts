@@ -3,6 +3,7 @@ import type { Command, Scenario } from '../model/scenario.js';
 import type { SystemModel } from '../model/system.js';
 import type { Property } from './property.js';
 import { minimize } from './minimize.js';
+import { systems } from '../model/systems.js';
 
 /** held/violated for invariants, found/not-found for hazards, error when the check itself broke. */
 export type PropertyStatus = 'held' | 'violated' | 'found' | 'not-found' | 'error';
@@ -86,7 +87,7 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
       return { ...base, status: statusOf(property, false), milliseconds: performance.now() - started, coverage: sortedCoverage };
     }
     if (details.counterexample === null) throw new Error(`${property.id}: fast-check failed without a counterexample`);
-    const scenario = minimize(property, details.counterexample[0], options.implementation);
+    const scenario = minimize(property, details.counterexample[0], options.implementation, systems.get(property.system));
     const evaluation = property.evaluate(scenario, options.implementation);
     if (evaluation.status !== 'violated') throw new Error(`${property.id}: the shrunk counterexample no longer violates the property`);
     const counterexample: Counterexample = {

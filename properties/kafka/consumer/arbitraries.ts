@@ -5,6 +5,7 @@
  * deliberately wild. fast-check shrinks the intents; the concrete scenario is what gets stored and replayed.
  */
 import fc from 'fast-check';
+import { wildFlag } from '../../wild-flag.js';
 import type { Scenario } from '../../../model/scenario.js';
 import { kafkaConsumer } from '../../../model/kafka/consumer/kafka-consumer.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
@@ -41,6 +42,8 @@ export interface KafkaConsumerArbitraryOptions {
   readonly autoOffsetReset?: OffsetReset;
   readonly mix?: CommandMix;
   readonly maxCommands?: number;
+  /** Per mille of deliberately invalid commands; the scope's default otherwise. */
+  readonly wildPerMille?: number;
 }
 
 /** Setups: one or two topics of one or two partitions, perhaps some committed offsets. */
@@ -64,14 +67,14 @@ export function kafkaConsumerSetups(options: KafkaConsumerArbitraryOptions = {})
 }
 
 /** Intents drawn with the mix's weights. */
-export function intents(mix: CommandMix, maxCommands: number): fc.Arbitrary<Intent[]> {
+export function intents(mix: CommandMix, maxCommands: number, wildPerMille: number = scope.wildPerMille): fc.Arbitrary<Intent[]> {
   const types = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [KafkaConsumerCommandType, number][];
   const type = fc.oneof(...types.map(([t, weight]) => ({ arbitrary: fc.constant(t), weight })));
   const intent = fc.record({
     type,
     a: fc.nat(255),
     b: fc.nat(255),
-    wild: fc.nat(999).map((n) => n < scope.wildPerMille),
+    wild: wildFlag(wildPerMille),
   });
   return fc.array(intent, { minLength: 1, maxLength: maxCommands });
 }
@@ -191,6 +194,6 @@ export function kafkaConsumerScenarios(
 ): fc.Arbitrary<Scenario<KafkaConsumerSetup, KafkaConsumerCommand>> {
   const mix = options.mix ?? defaultMix;
   return fc
-    .tuple(kafkaConsumerSetups(options), intents(mix, options.maxCommands ?? scope.maxCommands))
+    .tuple(kafkaConsumerSetups(options), intents(mix, options.maxCommands ?? scope.maxCommands, options.wildPerMille))
     .map(([setup, drawn]) => ({ system: 'kafka.consumer', setup, commands: realizeAll(setup, drawn) }));
 }

@@ -25,6 +25,14 @@ export interface KafkaConsumerInvariant {
   readonly profile?: KafkaConsumerSetup['profile'];
   /** The commands that reach the rule's interesting states, when the default mix rarely does. */
   readonly mix?: CommandMix;
+  /** A fixed `auto.offset.reset`, when the rule needs records to be visible early. */
+  readonly autoOffsetReset?: KafkaConsumerSetup['autoOffsetReset'];
+  /** Per mille of deliberately invalid commands, for rules about failing calls. */
+  readonly wildPerMille?: number;
+  /** Shorter scenarios, when a later step (a rebalance, an unsubscribe) too often undoes the interesting state. */
+  readonly maxCommands?: number;
+  /** Runs in a default check, when the interesting state is rare (default 200). */
+  readonly runs?: number;
   readonly check: (view: KafkaConsumerView) => string | undefined;
 }
 
@@ -233,19 +241,22 @@ export const fetchesOnlySubscribedTopics = (v: KafkaConsumerView): string | unde
 
 const enforced = 'Enforced by SubscriptionState (apache/kafka 1.0.0)';
 
+/** The commands around fetching: assignments, pauses, records and polls. */
+const fetchMix: CommandMix = { assign: 2, subscribe: 1, rebalance: 1, pause: 3, resume: 1, poll: 4, produce: 3, seek: 1, deleteRecords: 1 };
+
 /** The invariants, in spec order. */
 export const kafkaConsumerInvariants: readonly KafkaConsumerInvariant[] = [
   { id: 'KC-01', name: 'modesAreExclusive', check: modesAreExclusive, statement: 'Mixing subscribe, pattern subscribe and assign throws IllegalStateException and changes nothing.', why: `${enforced}: setSubscriptionType refuses any change but NONE → X and X → X.` },
   { id: 'KC-02', name: 'patternIffAutoPattern', check: patternIffAutoPattern, statement: 'A pattern is stored exactly when the mode is AUTO_PATTERN.', why: `${enforced}: only subscribe(Pattern) sets the pattern and unsubscribe clears both.` },
   { id: 'KC-03', name: 'manualModeHasNoSubscription', check: manualModeHasNoSubscription, statement: 'In manual (USER_ASSIGNED) mode the topic subscription is empty.', why: `${enforced}: assign is only allowed from NONE, and unsubscribe empties the subscription.` },
   { id: 'KC-04', name: 'subscriptionWithinGroupSubscription', check: subscriptionWithinGroupSubscription, statement: "The group subscription contains the consumer's own subscription.", why: `${enforced}: changeSubscription adds every new topic to groupSubscription, which only the leader's reset shrinks.` },
-  { id: 'KC-05', name: 'failedCallChangesNothing', check: failedCallChangesNothing, statement: 'A call that fails changes nothing.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list).' },
+  { id: 'KC-05', name: 'failedCallChangesNothing', wildPerMille: 300, check: failedCallChangesNothing, statement: 'A call that fails changes nothing.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list).' },
   { id: 'KC-06', name: 'resetMeansNoPosition', check: resetMeansNoPosition, statement: 'A partition awaiting an offset reset has no position.', why: `${enforced}: awaitReset nulls the position; seek clears the reset.` },
-  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and drains them when under maxRecords.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition.' },
-  { id: 'KC-08', name: 'pausedPartitionsStayPut', check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
-  { id: 'KC-09', name: 'positionsWithinLog', check: positionsWithinLog, statement: 'After a successful poll every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
+  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and drains them when under maxRecords.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition.' },
+  { id: 'KC-08', name: 'pausedPartitionsStayPut', mix: fetchMix, check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
+  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
   { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', check: firstPositionFromCommittedOrReset, statement: "A partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException.", why: 'updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
   { id: 'KC-11', name: 'recordsAreContiguous', check: recordsAreContiguous, statement: "Records returned for a partition are contiguous from its position, and the position ends one past the last.", why: 'The fetcher reads from the position and advances it by what it returned.' },
-  { id: 'KC-12', name: 'commitSyncCommitsPositions', check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
-  { id: 'KC-13', name: 'fetchesOnlySubscribedTopics', profile: 'kafka-0.10.0', mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1, unsubscribe: 1, commitSync: 1 }, check: fetchesOnlySubscribedTopics, statement: 'Under kafka-0.10.0, after re-subscribing, poll returns records only of subscribed topics.', why: "0.10.0's changeSubscription drops assigned partitions of topics no longer subscribed (compare hazard KC-H3 for 1.0)." },
+  { id: 'KC-12', name: 'commitSyncCommitsPositions', mix: { assign: 3, subscribe: 1, rebalance: 1, poll: 3, produce: 2, commitSync: 3, seek: 1 }, check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
+  { id: 'KC-13', name: 'fetchesOnlySubscribedTopics', profile: 'kafka-0.10.0', autoOffsetReset: 'earliest', maxCommands: 12, runs: 2000, mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1 }, check: fetchesOnlySubscribedTopics, statement: 'Under kafka-0.10.0, after re-subscribing, poll returns records only of subscribed topics.', why: "0.10.0's changeSubscription drops assigned partitions of topics no longer subscribed (compare hazard KC-H3 for 1.0)." },
 ];

@@ -13,11 +13,10 @@ export const kafkaConsumerProperties: readonly Property[] = [
       kind: 'invariant',
       statement: inv.statement,
       why: inv.why,
-      scenarios: kafkaConsumerScenarios({
-        ...(inv.profile === undefined ? {} : { profile: inv.profile }),
-        ...(inv.mix === undefined ? {} : { mix: inv.mix }),
-      }),
+      // The invariant's own generator options (profile, mix, reset, scope) are named like the generator's.
+      scenarios: kafkaConsumerScenarios(inv),
       check: inv.check,
+      runs: inv.runs,
     }),
   ),
   ...kafkaConsumerHazards.map((hazard) =>
@@ -26,12 +25,7 @@ export const kafkaConsumerProperties: readonly Property[] = [
       kind: 'hazard',
       statement: hazard.statement,
       why: hazard.why,
-      scenarios: kafkaConsumerScenarios({
-        mix: hazard.mix,
-        maxCommands: 12,
-        ...(hazard.profile === undefined ? {} : { profile: hazard.profile }),
-        ...(hazard.autoOffsetReset === undefined ? {} : { autoOffsetReset: hazard.autoOffsetReset }),
-      }),
+      scenarios: kafkaConsumerScenarios({ maxCommands: 12, ...hazard }),
       check: hazard.check,
       runs: hazard.runs ?? 1000,
     }),

@@ -6,6 +6,7 @@
  * rebalances. fast-check shrinks the intents; the concrete scenario is what gets stored and replayed.
  */
 import fc from 'fast-check';
+import { wildFlag } from '../../wild-flag.js';
 import type { AssignorName } from '../../../model/kafka/assignors/assignors.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
 import type { OffsetReset, Profile } from '../../../model/kafka/consumer/setup.js';
@@ -123,7 +124,7 @@ export function groupIntents(mix: GroupCommandMix, maxCommands: number, minComma
     member: fc.noShrink(fc.nat(7)),
     a: fc.nat(255),
     b: fc.noShrink(fc.nat(255)),
-    wild: fc.noShrink(fc.nat(999).map((n) => n < scope.wildPerMille)),
+    wild: wildFlag(scope.wildPerMille),
   });
   return fc.array(intent, { minLength: Math.min(minCommands, maxCommands), maxLength: maxCommands, size: 'max' });
 }

@@ -5,6 +5,7 @@
  * fast-check shrinks the intents; the concrete scenario is what gets stored and replayed.
  */
 import fc from 'fast-check';
+import { wildFlag } from '../../wild-flag.js';
 import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
 import type { RocketmqGroupCommand, RocketmqGroupCommandType } from '../../../model/rocketmq/group/commands.js';
 import { maxOffset } from '../../../model/rocketmq/group/consume-queue.js';
@@ -112,7 +113,7 @@ function drawn(options: RocketmqGroupArbitraryOptions): fc.Arbitrary<Drawn> {
 export function intents(mix: CommandMix, maxCommands: number): fc.Arbitrary<Intent[]> {
   const types = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [RocketmqGroupCommandType, number][];
   const type = fc.oneof(...types.map(([t, weight]) => ({ arbitrary: fc.constant(t), weight })));
-  const intent = fc.record({ type, a: fc.nat(255), b: fc.nat(255), wild: fc.nat(999).map((n) => n < scope.wildPerMille) });
+  const intent = fc.record({ type, a: fc.nat(255), b: fc.nat(255), wild: wildFlag(scope.wildPerMille) });
   // 'max' lets lengths reach maxCommands: runs need room to start, rebalance, converge and pull to the end.
   return fc.array(intent, { minLength: 1, maxLength: maxCommands, size: 'max' });
 }

@@ -39,8 +39,8 @@ export interface RocketmqGroupHazard {
   readonly explain: (view: GroupView, message: string) => string;
 }
 
-/** `step N` for the history index of a step, as explanations print it. */
-const at = (index: number): string => `step ${index + 1}`;
+/** `step N` for the 0-based index of a step, as replay, reports and every other message number steps. */
+const at = (index: number): string => `step ${index}`;
 
 /** The topics a client subscribes, for explanations. */
 function topicsOf(v: GroupView, clientId: string): string[] {
