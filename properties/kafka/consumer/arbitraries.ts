@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { wildFlag } from '../../wild-flag.js';
+import { commandTypes, one, pick, type CommandMix as Mix } from '../../choices.js';
 import type { Scenario } from '../../../model/scenario.js';
 import { kafkaConsumer } from '../../../model/kafka/consumer/kafka-consumer.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
@@ -26,7 +27,7 @@ export interface Intent {
 }
 
 /** Which command types to draw, with weights; the default mix exercises everything. */
-export type CommandMix = Readonly<Partial<Record<KafkaConsumerCommandType, number>>>;
+export type CommandMix = Mix<KafkaConsumerCommandType>;
 
 export const defaultMix: CommandMix = {
   subscribe: 3, subscribePattern: 1, assign: 3, unsubscribe: 1, rebalance: 3, metadataUpdate: 1,
@@ -68,8 +69,7 @@ export function kafkaConsumerSetups(options: KafkaConsumerArbitraryOptions = {})
 
 /** Intents drawn with the mix's weights. */
 export function intents(mix: CommandMix, maxCommands: number, wildPerMille: number = scope.wildPerMille): fc.Arbitrary<Intent[]> {
-  const types = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [KafkaConsumerCommandType, number][];
-  const type = fc.oneof(...types.map(([t, weight]) => ({ arbitrary: fc.constant(t), weight })));
+  const type = commandTypes(mix);
   const intent = fc.record({
     type,
     a: fc.nat(255),
@@ -82,16 +82,6 @@ export function intents(mix: CommandMix, maxCommands: number, wildPerMille: numb
 /** Every partition the metadata lists. */
 function metadataPartitions(state: KafkaConsumerState): TopicPartition[] {
   return Object.entries(state.metadata).flatMap(([topic, n]) => Array.from({ length: n }, (_, partition) => ({ topic, partition })));
-}
-
-/** The items whose bit is set in the mask (bit i selects item i). */
-function pick<T>(items: readonly T[], mask: number): T[] {
-  return items.filter((_, i) => (mask >> i) & 1);
-}
-
-/** One item chosen by a number, or undefined from an empty list. */
-function one<T>(items: readonly T[], n: number): T | undefined {
-  return items.length === 0 ? undefined : items[n % items.length];
 }
 
 /** A partition that is not assigned: an unassigned one from metadata, else one of an unknown topic. */

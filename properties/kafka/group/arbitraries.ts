@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { wildFlag } from '../../wild-flag.js';
+import { commandTypes, one, pick, type CommandMix } from '../../choices.js';
 import type { AssignorName } from '../../../model/kafka/assignors/assignors.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
 import type { OffsetReset, Profile } from '../../../model/kafka/consumer/setup.js';
@@ -39,7 +40,7 @@ export interface GroupIntent {
 }
 
 /** Which command types to draw, with weights. */
-export type GroupCommandMix = Readonly<Partial<Record<KafkaGroupCommandType, number>>>;
+export type GroupCommandMix = CommandMix<KafkaGroupCommandType>;
 
 /** Every command, weighted towards group life: joins, subscribes, rebalances, polls and commits. */
 export const defaultGroupMix: GroupCommandMix = {
@@ -117,8 +118,7 @@ export function kafkaGroupSetups(options: KafkaGroupArbitraryOptions = {}): fc.A
  * many model runs and rarely reads better (the minimizer then makes the concrete scenario 1-minimal anyway).
  */
 export function groupIntents(mix: GroupCommandMix, maxCommands: number, minCommands = 1): fc.Arbitrary<GroupIntent[]> {
-  const types = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [KafkaGroupCommandType, number][];
-  const type = fc.oneof(...types.map(([t, weight]) => ({ arbitrary: fc.constant(t), weight })));
+  const type = commandTypes(mix);
   const intent = fc.record({
     type,
     member: fc.noShrink(fc.nat(7)),
@@ -127,16 +127,6 @@ export function groupIntents(mix: GroupCommandMix, maxCommands: number, minComma
     wild: wildFlag(scope.wildPerMille),
   });
   return fc.array(intent, { minLength: Math.min(minCommands, maxCommands), maxLength: maxCommands, size: 'max' });
-}
-
-/** One item chosen by a number, or undefined from an empty list. */
-function one<T>(items: readonly T[], n: number): T | undefined {
-  return items.length === 0 ? undefined : items[n % items.length];
-}
-
-/** The items whose bit is set in the mask (bit i selects item i). */
-function pick<T>(items: readonly T[], mask: number): T[] {
-  return items.filter((_, i) => (mask >> i) & 1);
 }
 
 /** Client calls that only apply once the member subscribes (or assigns); kafka.consumer's list. */

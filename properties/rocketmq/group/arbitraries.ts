@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { wildFlag } from '../../wild-flag.js';
+import { commandTypes, one, type CommandMix as Mix } from '../../choices.js';
 import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
 import type { RocketmqGroupCommand, RocketmqGroupCommandType } from '../../../model/rocketmq/group/commands.js';
 import { maxOffset } from '../../../model/rocketmq/group/consume-queue.js';
@@ -28,7 +29,7 @@ export interface Intent {
 }
 
 /** Which command types to draw, with weights. */
-export type CommandMix = Readonly<Partial<Record<RocketmqGroupCommandType, number>>>;
+export type CommandMix = Mix<RocketmqGroupCommandType>;
 
 /** The default mix exercises every command; pulls and produces dominate as in a live group. */
 export const defaultMix: CommandMix = {
@@ -111,16 +112,10 @@ function drawn(options: RocketmqGroupArbitraryOptions): fc.Arbitrary<Drawn> {
 
 /** Intents drawn with the mix's weights. */
 export function intents(mix: CommandMix, maxCommands: number): fc.Arbitrary<Intent[]> {
-  const types = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [RocketmqGroupCommandType, number][];
-  const type = fc.oneof(...types.map(([t, weight]) => ({ arbitrary: fc.constant(t), weight })));
+  const type = commandTypes(mix);
   const intent = fc.record({ type, a: fc.nat(255), b: fc.nat(255), wild: wildFlag(scope.wildPerMille) });
   // 'max' lets lengths reach maxCommands: runs need room to start, rebalance, converge and pull to the end.
   return fc.array(intent, { minLength: 1, maxLength: maxCommands, size: 'max' });
-}
-
-/** One item chosen by a number, or undefined from an empty list. */
-function one<T>(items: readonly T[], n: number): T | undefined {
-  return items.length === 0 ? undefined : items[n % items.length];
 }
 
 /** Clients of the scenario's pool in the given service state (never started: `undefined`). */
