@@ -4,7 +4,7 @@
  */
 import { allocated, type AllocateResult, type AllocateStrategy } from '../../model/rocketmq/allocate/allocate-strategy.js';
 import { createRocketmqAllocateModel, rocketmqAllocate, type RocketmqAllocateState, type StrategyFactory } from '../../model/rocketmq/allocate/allocate-system.js';
-import { checkAllocateArguments } from '../../model/rocketmq/allocate/check-arguments.js';
+import { allocateChecked } from '../../model/rocketmq/allocate/check-arguments.js';
 import { md5RingHash } from '../../model/rocketmq/allocate/consistent-hash.js';
 import { createStrategy, type StrategyName } from '../../model/rocketmq/allocate/strategies.js';
 import { messageQueueKey, messageQueueToString, type MessageQueue } from '../../model/rocketmq/message-queue.js';
@@ -31,7 +31,8 @@ function wrapEveryStrategy(wrap: (allocate: Allocate) => Allocate): SystemModel<
 
 /** Runs Java's argument checks, then `body` with the caller's index. */
 function checked(body: (index: number, mqAll: readonly MessageQueue[], c: number) => MessageQueue[]): Allocate {
-  return (_group, currentCID, mqAll, cidAll): AllocateResult => checkAllocateArguments(currentCID, mqAll, cidAll) ?? allocated(body(cidAll.indexOf(currentCID), mqAll, cidAll.length));
+  return (_group, currentCID, mqAll, cidAll): AllocateResult =>
+    allocateChecked(currentCID, mqAll, cidAll, (index) => body(index, mqAll, cidAll.length));
 }
 
 /** `count` queues of mqAll from `start`, clipped to mqAll. */

@@ -3,8 +3,8 @@
  * rocketmq-all-4.9.8), strategy name `AVG`: consecutive blocks, the first `n % c` consumers taking one extra queue.
  */
 import type { MessageQueue } from '../message-queue.js';
-import { allocated, type AllocateResult, type AllocateStrategy } from './allocate-strategy.js';
-import { checkAllocateArguments } from './check-arguments.js';
+import type { AllocateResult, AllocateStrategy } from './allocate-strategy.js';
+import { allocateChecked } from './check-arguments.js';
 
 /**
  * AVG allocation for the consumer at `cidAll.indexOf(currentCID)` (first occurrence: a duplicated id gets the
@@ -14,30 +14,27 @@ import { checkAllocateArguments } from './check-arguments.js';
  * `i + n >= n` and get nothing; when `n == c` everyone gets exactly queue `i`.
  */
 export function allocateAveragely(
-  group: string,
+  _group: string, // Java only uses the group for logging.
   currentCID: string,
   mqAll: readonly MessageQueue[],
   cidAll: readonly string[],
 ): AllocateResult {
-  void group; // Java only uses the group for logging.
-  const rejected = checkAllocateArguments(currentCID, mqAll, cidAll);
-  if (rejected !== null) return rejected;
-
-  const n = mqAll.length;
-  const c = cidAll.length;
-  const index = cidAll.indexOf(currentCID);
-  const mod = n % c;
-  const takesExtra = mod > 0 && index < mod;
-  const averageSize = n <= c ? 1 : takesExtra ? Math.floor(n / c) + 1 : Math.floor(n / c);
-  const startIndex = takesExtra ? index * averageSize : index * averageSize + mod;
-  const range = Math.min(averageSize, n - startIndex);
-  const queues: MessageQueue[] = [];
-  for (let k = 0; k < range; k++) {
-    // Java indexes `(startIndex + k) % n`; the modulo never wraps because startIndex + range <= n.
-    const mq = mqAll[(startIndex + k) % n];
-    if (mq !== undefined) queues.push(mq);
-  }
-  return allocated(queues);
+  return allocateChecked(currentCID, mqAll, cidAll, (index) => {
+    const n = mqAll.length;
+    const c = cidAll.length;
+    const mod = n % c;
+    const takesExtra = mod > 0 && index < mod;
+    const averageSize = n <= c ? 1 : takesExtra ? Math.floor(n / c) + 1 : Math.floor(n / c);
+    const startIndex = takesExtra ? index * averageSize : index * averageSize + mod;
+    const range = Math.min(averageSize, n - startIndex);
+    const queues: MessageQueue[] = [];
+    for (let k = 0; k < range; k++) {
+      // Java indexes `(startIndex + k) % n`; the modulo never wraps because startIndex + range <= n.
+      const mq = mqAll[(startIndex + k) % n];
+      if (mq !== undefined) queues.push(mq);
+    }
+    return queues;
+  });
 }
 
 /** The `AVG` strategy (`new AllocateMessageQueueAveragely()`). */

@@ -5,8 +5,8 @@
  */
 import { javaSplit } from '../../java/java-string.js';
 import type { MessageQueue } from '../message-queue.js';
-import { allocated, type AllocateResult, type AllocateStrategy } from './allocate-strategy.js';
-import { checkAllocateArguments } from './check-arguments.js';
+import type { AllocateResult, AllocateStrategy } from './allocate-strategy.js';
+import { allocateChecked } from './check-arguments.js';
 
 /**
  * Whether a queue is eligible: Java `brokerName.split("@")` has exactly two parts and the first is in
@@ -26,25 +26,22 @@ export function inConsumerRooms(mq: MessageQueue, consumeridcs: ReadonlySet<stri
  */
 export function allocateByMachineRoom(
   consumeridcs: ReadonlySet<string>,
-  group: string,
+  _group: string, // Java only uses the group for logging.
   currentCID: string,
   mqAll: readonly MessageQueue[],
   cidAll: readonly string[],
 ): AllocateResult {
-  void group; // Java only uses the group for logging.
-  const rejected = checkAllocateArguments(currentCID, mqAll, cidAll);
-  if (rejected !== null) return rejected;
-
-  const currentIndex = cidAll.indexOf(currentCID);
-  const eligible = mqAll.filter((mq) => inConsumerRooms(mq, consumeridcs));
-  const blockSize = Math.floor(eligible.length / cidAll.length);
-  const rem = eligible.length % cidAll.length;
-  const queues = eligible.slice(blockSize * currentIndex, blockSize * currentIndex + blockSize);
-  if (rem > currentIndex) {
-    const leftover = eligible[currentIndex + blockSize * cidAll.length];
-    if (leftover !== undefined) queues.push(leftover);
-  }
-  return allocated(queues);
+  return allocateChecked(currentCID, mqAll, cidAll, (currentIndex) => {
+    const eligible = mqAll.filter((mq) => inConsumerRooms(mq, consumeridcs));
+    const blockSize = Math.floor(eligible.length / cidAll.length);
+    const rem = eligible.length % cidAll.length;
+    const queues = eligible.slice(blockSize * currentIndex, blockSize * currentIndex + blockSize);
+    if (rem > currentIndex) {
+      const leftover = eligible[currentIndex + blockSize * cidAll.length];
+      if (leftover !== undefined) queues.push(leftover);
+    }
+    return queues;
+  });
 }
 
 /**

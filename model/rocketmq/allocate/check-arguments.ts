@@ -23,3 +23,17 @@ export function checkAllocateArguments(
   if (!cidAll.includes(currentCID)) return allocated([]);
   return null;
 }
+
+/**
+ * Java's checks, then the strategy's own choice for a valid call by a listed client: `choose` gets the caller's
+ * index in `cidAll` (first occurrence, as Java's `indexOf`). Every strategy that cannot fail after the checks is
+ * this plus its choice.
+ */
+export function allocateChecked(
+  currentCID: string,
+  mqAll: readonly MessageQueue[],
+  cidAll: readonly string[],
+  choose: (index: number) => readonly MessageQueue[],
+): AllocateResult {
+  return checkAllocateArguments(currentCID, mqAll, cidAll) ?? allocated(choose(cidAll.indexOf(currentCID)));
+}

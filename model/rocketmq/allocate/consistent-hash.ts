@@ -9,8 +9,8 @@
 import { javaUtf8Bytes } from '../../java/java-string.js';
 import { md5 } from '../md5.js';
 import { messageQueueToString, type MessageQueue } from '../message-queue.js';
-import { allocated, type AllocateResult, type StrategyResult } from './allocate-strategy.js';
-import { checkAllocateArguments } from './check-arguments.js';
+import type { AllocateResult, StrategyResult } from './allocate-strategy.js';
+import { allocateChecked } from './check-arguments.js';
 
 /** `new AllocateMessageQueueConsistentHash()` uses 10 virtual nodes per consumer. */
 export const DEFAULT_VIRTUAL_NODE_CNT = 10;
@@ -77,16 +77,15 @@ export function routeNode(ring: HashRing, objectKey: string, hash: HashFunction)
 export function allocateConsistentHash(
   virtualNodeCnt: number,
   hash: HashFunction,
-  group: string,
+  _group: string, // Java only uses the group for logging.
   currentCID: string,
   mqAll: readonly MessageQueue[],
   cidAll: readonly string[],
 ): AllocateResult {
-  void group; // Java only uses the group for logging.
-  const rejected = checkAllocateArguments(currentCID, mqAll, cidAll);
-  if (rejected !== null) return rejected;
-  const ring = buildHashRing(cidAll, virtualNodeCnt, hash);
-  return allocated(mqAll.filter((mq) => routeNode(ring, messageQueueToString(mq), hash) === currentCID));
+  return allocateChecked(currentCID, mqAll, cidAll, () => {
+    const ring = buildHashRing(cidAll, virtualNodeCnt, hash);
+    return mqAll.filter((mq) => routeNode(ring, messageQueueToString(mq), hash) === currentCID);
+  });
 }
 
 /**
