@@ -1,13 +1,10 @@
 import type { z } from 'zod';
 import type { Scenario } from './scenario.js';
 import type { AnySystemModel } from './system.js';
+import { isRecord } from './json.js';
 
 /** A scenario that passed validation, or a one-line reason naming where it is malformed. */
 export type ParsedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The first zod issue as `path: message`, prefixed with where the value sits in the scenario. */
 function firstIssue(where: string, error: z.ZodError): string {

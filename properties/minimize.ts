@@ -1,16 +1,13 @@
 import type { Command, Scenario } from '../model/scenario.js';
 import type { AnySystemModel, SystemModel } from '../model/system.js';
 import type { Property } from './property.js';
+import { isRecord } from '../model/json.js';
 
 type Implementation = SystemModel<unknown, unknown, Command, unknown>;
 
 /** The scenario without the command at `index`. */
 export function withoutCommand(scenario: Scenario, index: number): Scenario {
   return { ...scenario, commands: scenario.commands.filter((_, i) => i !== index) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -5,6 +5,7 @@
  * and lists (`subscription`, `cidAll`), as whole values.
  */
 import { deepEqual } from './deep-equal.js';
+import { isRecord } from '../model/json.js';
 
 /** One changed path: `before` is absent for an added path, `after` for a removed one. */
 export interface ObservationChange {
@@ -12,11 +13,6 @@ export interface ObservationChange {
   readonly kind: 'changed' | 'added' | 'removed';
   readonly before?: unknown;
   readonly after?: unknown;
-}
-
-/** Plain objects (not arrays, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `partitions.t0-0`, or `partitions["odd.key"]` when the key would read as a path of its own (or as the root, `$`). */

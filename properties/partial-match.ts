@@ -3,11 +3,7 @@
  * expected object names must be present and match; arrays match element by element and must have the same length;
  * anything else compares by value. Written without `model/` so the CLI, tests and adapters can all use it.
  */
-
-/** Plain JSON-ish objects (not arrays, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../model/json.js';
 
 /** A short rendering of a value for a mismatch message. */
 function show(value: unknown): string {

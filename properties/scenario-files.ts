@@ -9,6 +9,7 @@ import { parseScenario } from '../model/parse-scenario.js';
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
 import { systems as registeredSystems } from '../model/systems.js';
+import { isRecord } from '../model/json.js';
 
 /** A file that held a valid scenario. */
 export interface LoadedScenarioFile {
@@ -31,10 +32,6 @@ export type ScenarioFile = LoadedScenarioFile | RejectedScenarioFile;
 
 /** The outcome of validating one parsed JSON document, before a path is attached. */
 export type ScenarioDocument = Omit<LoadedScenarioFile, 'path'> | Omit<RejectedScenarioFile, 'path'>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** True for a rejected file. */
 export function isRejected(file: ScenarioFile): file is RejectedScenarioFile {

@@ -15,6 +15,7 @@ import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { replayReport } from '../format/replay-report.js';
 import { UsageError } from '../usage-error.js';
+import { isRecord } from '../../model/json.js';
 
 /** The options of `mqspec replay`. */
 export interface ReplayOptions {
@@ -62,10 +63,6 @@ export interface ReplayDocument {
   /** Every failed expectation, one line each; empty when the replay is as expected. */
   readonly failures: readonly string[];
   readonly ok: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The per-step expectations, checked for shape (parseScenario only checks that `outcomes` is an array). */

@@ -7,7 +7,7 @@ import { mutateStep, type Bug } from './bug.js';
 
 type State = KafkaConsumerState;
 
-/** The state with every partition matching `where` updated. */
+/** The state with every assigned partition passed through `update`. */
 function mapPartitions(state: State, update: (p: State['assignment'][number]) => State['assignment'][number]): State {
   return { ...state, assignment: state.assignment.map(update) };
 }

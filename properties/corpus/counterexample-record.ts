@@ -11,6 +11,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import type { Counterexample } from '../check-property.js';
 import type { Property } from '../property.js';
 import { formatJson } from './stable-json.js';
+import { isRecord } from '../../model/json.js';
 
 /** The format tag every corpus file starts with; a new incompatible layout gets a new number. */
 export const counterexampleFormat = 'mqspec.counterexample/1';
@@ -62,10 +63,6 @@ const envelopeSchema = z.object({
 
 /** A valid record, or a one-line reason naming the faulty field. */
 export type ParsedRecord = { readonly ok: true; readonly record: CounterexampleRecord } | { readonly ok: false; readonly reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The first zod issue as `path: message`. */
 function firstIssue(error: z.ZodError): string {

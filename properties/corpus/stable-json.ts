@@ -3,11 +3,7 @@
  * every key in code-point order) names content, `formatJson` writes it for people (chosen keys first, lines wrapped
  * only where a value does not fit), so the same value always gives the same bytes whatever order it was built in.
  */
-
-/** Plain JSON objects (not arrays, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../model/json.js';
 
 /** Code-point order, so the result does not depend on the locale. */
 function byCodePoint(a: string, b: string): number {

@@ -6,6 +6,7 @@
  * position yet, nothing committed, no log).
  */
 import type { Trace } from '../../model/trace.js';
+import { isRecord } from '../../model/json.js';
 
 /** What a line shows. */
 export type OffsetRole = 'position' | 'committed' | 'highWatermark' | 'logStart';
@@ -26,10 +27,6 @@ export interface OffsetChart {
 }
 
 type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A number field of a record field, or null. */
 function numberAt(record: unknown, key: string, field?: string): number | null {

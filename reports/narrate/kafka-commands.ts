@@ -2,12 +2,9 @@
  * Kafka commands (`kafka.consumer`, and `kafka.group`'s, which add a `consumer` field) as short sentences for the
  * edge-case report: "consumer assigns t0-0 and zz-0", "2 records are produced to t2-0".
  */
+import { isRecord } from '../../model/json.js';
 
 type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `t0-0` for `{topic: 't0', partition: 0}` (with `@offset` when the entry has one). */
 function partitionName(value: unknown): string {

@@ -6,12 +6,8 @@
 import type { Outcome } from '../../model/outcome.js';
 import type { Command } from '../../model/scenario.js';
 import { listed } from './kafka-commands.js';
+import { isRecord } from '../../model/json.js';
 
-type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Compact JSON cut to `maxLength` characters. */
 export function shortJson(value: unknown, maxLength = 72): string {

@@ -3,12 +3,9 @@
  * edge-case report: `c1 starts, subscribing T1 "*"`, `a message tagged "TagB" is produced to T1/broker-a/0`.
  */
 import { listed } from './kafka-commands.js';
+import { isRecord } from '../../model/json.js';
 
 type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `T1/broker-a/0` for a message queue object. */
 function queueName(value: unknown): string {

@@ -7,8 +7,7 @@
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import { tpKey } from '../topic-partition.js';
-import { defaultReset } from './fetch-positions.js';
-import { updateFetchPositions } from './fetch-positions.js';
+import { defaultReset, updateFetchPositions } from './fetch-positions.js';
 import type { KafkaConsumerState, PartitionState } from './state.js';
 
 /** `max.poll.records`' default. */

@@ -4,6 +4,7 @@
  * step and otherwise what went wrong. The property suite, the conformance harness and the explorer share this list.
  */
 import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
+import type { PolledRecord } from '../../../model/kafka/consumer/fetcher.js';
 import type { KafkaConsumerObservation, PartitionObservation } from '../../../model/kafka/consumer/observation.js';
 import type { KafkaConsumerSetup } from '../../../model/kafka/consumer/setup.js';
 import type { SubscriptionMode } from '../../../model/kafka/consumer/state.js';
@@ -34,13 +35,6 @@ export interface KafkaConsumerInvariant {
   /** Runs in a default check, when the interesting state is rare (default 200). */
   readonly runs?: number;
   readonly check: (view: KafkaConsumerView) => string | undefined;
-}
-
-/** A record returned by poll. */
-interface PolledRecord {
-  readonly topic: string;
-  readonly partition: number;
-  readonly offset: number;
 }
 
 /** The records a successful poll returned (empty for any other step). */

@@ -4,6 +4,7 @@
  * starts, and what committing before giving partitions up guarantees. Each answers `undefined` when it holds after
  * the step and otherwise what went wrong. The property suite, the conformance harness and the explorer share this list.
  */
+import type { PolledRecord } from '../../../model/kafka/consumer/fetcher.js';
 import { assignors } from '../../../model/kafka/assignors/assignors.js';
 import type { Subscriptions } from '../../../model/kafka/assignors/partition-assignor.js';
 import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
@@ -37,12 +38,8 @@ export interface KafkaGroupInvariant {
   readonly labels?: (view: KafkaGroupView) => readonly string[];
 }
 
-/** A record returned by poll. */
-export interface PolledRecord {
-  readonly topic: string;
-  readonly partition: number;
-  readonly offset: number;
-}
+/** A record returned by poll (the kafka.consumer model's answer). */
+export type { PolledRecord };
 
 /** `t0-1@4`: a record's name in messages. */
 export function recordName(r: PolledRecord): string {
