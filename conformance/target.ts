@@ -1,0 +1,58 @@
+/**
+ * The target contract: an implementation of one or more systems, checked against the model (DESIGN.md
+ * "Conformance"). The scenario format *is* the contract: a target is initialised with a system's setup, answers each
+ * command with an Outcome (`{ok: true, value?}` / `{ok: false, error}`) and shows its state as an observation of the
+ * same shape as the model's `observe`. Targets are synchronous so that in-process targets, protocol targets (a worker
+ * thread owns the child process and the caller waits) and the model share one code path.
+ */
+import type { Outcome } from '../model/outcome.js';
+import type { Command } from '../model/scenario.js';
+import type { SystemId } from '../model/system.js';
+
+/**
+ * How a target is compared:
+ * - `differential`: outcomes and observations must equal the model's at every step, and every invariant must hold on
+ *   the target's observations;
+ * - `invariants`: only the invariants are checked (where exact equality with Java is not defined, e.g. sticky
+ *   assignors).
+ */
+export type ConformanceMode = 'differential' | 'invariants';
+
+/** What a target implements of one system. */
+export interface TargetSystem {
+  readonly system: SystemId;
+  /** The command types it implements; the others are never generated for it. Omitted: every command. */
+  readonly commands?: readonly string[];
+  /**
+   * The observation fields it shows, as dotted paths from the observation's root (`mode`, `partitions`); only these
+   * are compared. Omitted: the whole observation.
+   */
+  readonly fields?: readonly string[];
+  /** Defaults to `differential`. */
+  readonly mode?: ConformanceMode;
+}
+
+/** One scenario's run on a target: created by `open` with the setup, then commands in order. */
+export interface TargetSession {
+  /** Runs one command; a failure of the real call is an Outcome, never a throw. Throwing is a target failure. */
+  step(command: Command): Outcome;
+  /** The observation after the last step (only the declared fields need be present). */
+  observe(): unknown;
+  /** Releases what the session holds; called once, also after a failure. */
+  close(): void;
+}
+
+/** An implementation under test. */
+export interface Target {
+  /** Stable name: corpus files are stored under it (`kafkajs-round-robin`, `zoo:kafka-consumer-…`, `exec:…`). */
+  readonly name: string;
+  /** The version of what it wraps (`kafkajs@2.2.4`). */
+  readonly version: string;
+  /** One sentence: what it wraps and how. */
+  readonly describes: string;
+  readonly systems: readonly TargetSystem[];
+  /** Starts one scenario of `system` with its (validated) setup. Throwing is a target failure. */
+  open(system: SystemId, setup: unknown): TargetSession;
+  /** Releases the whole target (a child process, a worker). */
+  dispose?(): void;
+}
