@@ -49,7 +49,7 @@ export const rocketmqGroupBugs: readonly Bug[] = [
     mistake: 'updateSubscription replaces an entry with whatever the last heartbeat sent, even an older subVersion.',
     implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
       const result = step(state, command);
-      if (!result.outcome.ok || command.type === 'produce' || command.type === 'pull') return result;
+      if (!result.outcome.ok || !('client' in command) || command.type === 'pull') return result;
       const sender = result.state.clients[command.client];
       const table = result.state.registry.info?.subscriptionTable;
       if (sender === undefined || table === undefined || sender.heartbeatAt !== result.state.clock) return result;

@@ -237,6 +237,19 @@ function offsetNearestTo(times: readonly number[], timestamp: number): number {
   return best;
 }
 
+/**
+ * The offset the group has stored for a queue as a client reads it: the committed offset; else, in CLUSTERING, the
+ * broker's 0 for a young queue (no message yet, or its first one still in memory); else none.
+ */
+function storedOffset(v: GroupView, client: string, key: string): number | undefined {
+  if (v.setup.messageModel !== 'CLUSTERING') return v.before.clients[client]?.localOffsets[key];
+  const committed = v.before.committed[key];
+  if (committed !== undefined) return committed;
+  const queue = v.before.queues[key];
+  const headOnDisk = queue !== undefined && queue.maxOffset > 0 && queue.inMemoryFrom > 0;
+  return headOnDisk ? undefined : 0;
+}
+
 /** A queue a client takes starts at the stored offset if there is one, else where consumeFromWhere points. */
 export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | undefined => {
   if (v.command.type !== 'rebalance' || !v.outcome.ok) return undefined;
@@ -246,7 +259,7 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
   if (before === undefined || after === undefined) return undefined;
   for (const [key, pq] of Object.entries(after.processQueues)) {
     if (before.processQueues[key] !== undefined) continue;
-    const stored = v.setup.messageModel === 'CLUSTERING' ? v.before.committed[key] : before.localOffsets[key];
+    const stored = storedOffset(v, client, key);
     const times = (v.before.ledger[key] ?? []).map((m) => m.storeTimestamp);
     const policy =
       v.setup.consumeFromWhere === 'CONSUME_FROM_LAST_OFFSET'
@@ -255,7 +268,7 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
           ? 0
           : offsetNearestTo(times, v.setup.consumeTimestamp);
     const expected = stored ?? policy;
-    const source = stored === undefined ? v.setup.consumeFromWhere : 'the stored offset';
+    const source = stored === undefined ? v.setup.consumeFromWhere : v.before.committed[key] === undefined && v.setup.messageModel === 'CLUSTERING' ? "the broker's answer for a young queue" : 'the stored offset';
     if (pq.nextOffset !== expected) return `${client} took ${key} at offset ${pq.nextOffset}, not at ${expected} (${source})`;
     if (pq.consumedOffset !== (stored ?? null)) return `${client} took ${key} with consumed offset ${pq.consumedOffset ?? 'none'}, not the stored ${stored ?? 'none'}`;
   }
@@ -317,7 +330,8 @@ export const rocketmqGroupInvariants: readonly RocketmqGroupInvariant[] = [
     id: 'RG-07',
     name: 'firstOffsetFromStoreOrConsumeFromWhere',
     check: firstOffsetFromStoreOrConsumeFromWhere,
-    statement: "A queue a client takes in a rebalance starts at the group's stored offset when there is one, else at the max offset (LAST), 0 (FIRST) or the offset stored nearest the consume timestamp (TIMESTAMP).",
-    why: `${client}: RebalancePushImpl.computePullFromWhereWithException reads the offset store first and falls back to consumeFromWhere only when it answers -1.`,
+    statement:
+      "A queue a client takes in a rebalance starts at the group's stored offset when there is one — for a new CLUSTERING group on a young queue (empty, or its first message still in memory) the broker's 0, whatever consumeFromWhere says — else at the max offset (LAST), 0 (FIRST) or the offset stored nearest the consume timestamp (TIMESTAMP).",
+    why: `${client}: RebalancePushImpl.computePullFromWhereWithException reads the offset store first and falls back to consumeFromWhere only when it answers -1; ConsumerManageProcessor.queryConsumerOffset answers a group without a committed offset with 0 while the queue's min offset is 0 and its head is not on disk (checkInDiskByConsumeOffset).`,
   },
 ];

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getMessage, offsetByTime, storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
 
-const queue = (tags: (string | null)[], times?: number[]): ConsumeQueue => ({
+const queue = (tags: (string | null)[], times?: number[], inMemoryFrom = 0): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
   messages: tags.map((t, i) => storedMessage(t, times?.[i] ?? i + 1)),
+  inMemoryFrom,
 });
 const onlyA = (m: { tags: string | null }) => m.tags === 'A';
 
