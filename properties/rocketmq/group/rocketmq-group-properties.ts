@@ -45,6 +45,7 @@ export const rocketmqGroupProperties: readonly Property[] = [
         mix: hazard.mix,
         maxCommands: scope.maxHazardCommands,
         ...(hazard.topics === undefined ? {} : { topics: hazard.topics }),
+        ...(hazard.consumeFromWhere === undefined ? {} : { consumeFromWhere: hazard.consumeFromWhere }),
       }),
       check: hazard.check,
       explain: hazard.explain,
