@@ -290,7 +290,8 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
           ? 0
           : offsetNearestTo(times, v.setup.consumeTimestamp);
     const expected = stored ?? policy;
-    const source = stored === undefined ? v.setup.consumeFromWhere : v.before.committed[key] === undefined && v.setup.messageModel === 'CLUSTERING' ? "the broker's answer for a young queue" : 'the stored offset';
+    const youngQueueAnswer = v.setup.messageModel === 'CLUSTERING' && v.before.committed[key] === undefined;
+    const source = stored === undefined ? v.setup.consumeFromWhere : youngQueueAnswer ? "the broker's 0 for a young queue" : 'the stored offset';
     if (pq.nextOffset !== expected) return `${client} took ${key} at offset ${pq.nextOffset}, not at ${expected} (${source})`;
     if (pq.consumedOffset !== (stored ?? null)) return `${client} took ${key} with consumed offset ${pq.consumedOffset ?? 'none'}, not the stored ${stored ?? 'none'}`;
   }
