@@ -33,7 +33,7 @@ export type CommandMix = Mix<RocketmqGroupCommandType>;
 
 /** The default mix exercises every command; pulls and produces dominate as in a live group. */
 export const defaultMix: CommandMix = {
-  start: 3, subscribe: 2, unsubscribe: 1, heartbeat: 2, rebalance: 4, pull: 6, shutdown: 1, produce: 5, commitLogGrows: 1,
+  start: 3, subscribe: 2, unsubscribe: 1, heartbeat: 2, rebalance: 4, pull: 6, shutdown: 1, produce: 5, commitLogGrows: 2,
 };
 
 /**
