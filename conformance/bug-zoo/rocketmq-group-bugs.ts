@@ -49,7 +49,7 @@ export const rocketmqGroupBugs: readonly Bug[] = [
     mistake: 'updateSubscription replaces an entry with whatever the last heartbeat sent, even an older subVersion.',
     implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
       const result = step(state, command);
-      if (!result.outcome.ok || command.type === 'produce' || command.type === 'pull') return result;
+      if (!result.outcome.ok || !('client' in command) || command.type === 'pull') return result;
       const sender = result.state.clients[command.client];
       const table = result.state.registry.info?.subscriptionTable;
       if (sender === undefined || table === undefined || sender.heartbeatAt !== result.state.clock) return result;
@@ -146,12 +146,49 @@ export const rocketmqGroupBugs: readonly Bug[] = [
   {
     id: 'rg-rebalance-ignores-committed-offset',
     caughtBy: ['RG-07'],
-    mistake: "a client taking a queue ignores the group's committed offset and always starts where consumeFromWhere points.",
+    mistake: "a client taking a queue ignores the group's committed offset, as if the group were new.",
     implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
       if (command.type !== 'rebalance') return undefined;
       const result = step({ ...state, committed: {} }, command);
       // The persisted offsets of queues dropped in this rebalance still reach the broker.
       return { ...result, state: { ...result.state, committed: { ...state.committed, ...result.state.committed } } };
+    }),
+  },
+  {
+    id: 'rg-rebalance-never-drops-queues',
+    caughtBy: ['RG-08'],
+    mistake: 'a rebalance takes the queues that joined the share but never drops those that left it (removeUnnecessaryMessageQueue always answers false), so after a client joins, the old owner keeps pulling its former queues.',
+    implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
+      if (command.type !== 'rebalance') return undefined;
+      const result = step(state, command);
+      const before = state.clients[command.client];
+      const after = result.state.clients[command.client];
+      if (!result.outcome.ok || before === undefined || after === undefined) return result;
+      // Queues of topics still subscribed stay held, with the offsets the client had; nothing is persisted for them.
+      const kept = Object.entries(before.processQueues).filter(([key]) => {
+        const topic = state.queues[key]?.mq.topic;
+        return after.processQueues[key] === undefined && topic !== undefined && Object.hasOwn(after.subscriptions, topic);
+      });
+      if (kept.length === 0) return result;
+      const committed = { ...result.state.committed };
+      for (const [key] of kept) {
+        if (state.committed[key] === undefined) delete committed[key];
+        else committed[key] = state.committed[key];
+      }
+      const held = { ...after, processQueues: { ...after.processQueues, ...Object.fromEntries(kept) } };
+      return { ...result, state: { ...withClient(result.state, command.client, held), committed } };
+    }),
+  },
+  {
+    id: 'rg-new-group-skips-young-queue',
+    caughtBy: ['RG-07'],
+    mistake: "a new group's offset query is answered QUERY_NOT_FOUND even on a young queue, so CONSUME_FROM_LAST_OFFSET starts at the max offset and TIMESTAMP at the searched one (what users expect, not what the broker does).",
+    implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
+      if (command.type !== 'rebalance') return undefined;
+      // Rebalance as if every queue's head were on disk, then restore the queues.
+      const onDisk = Object.fromEntries(Object.entries(state.queues).map(([key, q]) => [key, { ...q, inMemoryFrom: q.messages.length }]));
+      const result = step({ ...state, queues: onDisk }, command);
+      return { ...result, state: { ...result.state, queues: state.queues } };
     }),
   },
 ];

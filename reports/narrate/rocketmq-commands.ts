@@ -1,6 +1,7 @@
 /**
  * RocketMQ commands (`rocketmq.group`, `rocketmq.allocate`, `rocketmq.filter`) as short sentences for the
- * edge-case report: `c1 starts, subscribing T1 "*"`, `a message tagged "TagB" is produced to T1/broker-a/0`.
+ * edge-case report: `c1 starts, subscribing T1 "*"`, `a message tagged "TagB" is produced to T1/broker-a/0`,
+ * `broker-a's commit log outgrows its in-memory window: every message it stored so far is read from disk`.
  */
 import { listed } from './kafka-commands.js';
 import { isRecord } from '../../model/json.js';
@@ -53,8 +54,14 @@ export function narrateRocketmqCommand(command: Fields, setup: unknown): string 
       return `${client} shuts down`;
     case 'produce': {
       const queue = `${String(command['topic'])}/${typeof command['broker'] === 'string' ? command['broker'] : firstBroker(setup)}/${String(command['queueId'])}`;
-      const tagged = typeof command['tags'] === 'string' ? `a message tagged ${JSON.stringify(command['tags'])}` : 'an untagged message';
-      return `${tagged} is produced to ${queue}`;
+      const count = typeof command['count'] === 'number' ? command['count'] : 1;
+      const tag = typeof command['tags'] === 'string' ? ` tagged ${JSON.stringify(command['tags'])}` : '';
+      if (count !== 1) return `${count} messages${tag === '' ? ' (untagged)' : tag} are produced to ${queue}`;
+      return `${tag === '' ? 'an untagged message' : `a message${tag}`} is produced to ${queue}`;
+    }
+    case 'commitLogGrows': {
+      const broker = typeof command['broker'] === 'string' ? command['broker'] : firstBroker(setup);
+      return `${broker}'s commit log outgrows its in-memory window: every message it stored so far is read from disk`;
     }
     case 'allocate': {
       const cidAll = Array.isArray(command['cidAll']) ? `[${command['cidAll'].map(String).join(', ')}]` : 'null';

@@ -1,7 +1,7 @@
 /**
  * The `rocketmq.group` command vocabulary, named after the push consumer's API and the client's background work
  * (heartbeat, rebalance and pull run on separate threads in the real client, so each is its own command), plus the
- * environment's `produce`. Schemas validate scenario input; the docs feed the README.
+ * environment's facts: `produce` and `commitLogGrows`. Schemas validate scenario input; the docs feed the README.
  */
 import { z } from 'zod';
 import { messageQueueSchema } from '../message-queue.js';
@@ -28,7 +28,9 @@ export const rocketmqGroupCommandSchema = z.discriminatedUnion('type', [
     broker: z.string().optional(),
     queueId: z.number().int(),
     tags: z.string().optional(),
+    count: z.number().int().min(1, 'produce: count must be at least 1').max(100_000, 'produce: count must be at most 100000').optional(),
   }),
+  z.object({ type: z.literal('commitLogGrows'), broker: z.string().optional() }),
 ]);
 export type RocketmqGroupCommand = z.infer<typeof rocketmqGroupCommandSchema>;
 
@@ -40,11 +42,12 @@ const q0 = { topic: 'TopicTest', brokerName: 'broker-a', queueId: 0 };
 /** One entry per command, in the order the README lists them. */
 export const rocketmqGroupCommandDocs: readonly CommandDoc[] = [
   { type: 'start', summary: '`subscribe(topic, expression)` for each entry, then `start()`: the client registers and sends its first heartbeat (its rebalance is a separate step).', example: { type: 'start', client: 'c1', subscriptions: { TopicTest: 'TagA || TagB' } } },
-  { type: 'subscribe', summary: '`subscribe(topic, expression)` on a started client: builds the subscription with subVersion = now and heartbeats at once.', example: { type: 'subscribe', client: 'c1', topic: 'TopicTest', expression: 'TagB' } },
-  { type: 'unsubscribe', summary: '`unsubscribe(topic)`: the topic leaves the client\'s own subscriptions; no heartbeat (the broker learns at the next one).', example: { type: 'unsubscribe', client: 'c1', topic: 'TopicTest' } },
+  { type: 'subscribe', summary: '`subscribe(topic, expression)` on a started client: builds the subscription with subVersion = now and heartbeats at once (after `shutdown()` only the client\'s own table changes: there is nothing left to heartbeat).', example: { type: 'subscribe', client: 'c1', topic: 'TopicTest', expression: 'TagB' } },
+  { type: 'unsubscribe', summary: '`unsubscribe(topic)`: the topic leaves the client\'s own subscriptions (also after `shutdown()`); no heartbeat (the broker learns at the next one).', example: { type: 'unsubscribe', client: 'c1', topic: 'TopicTest' } },
   { type: 'heartbeat', summary: 'The client\'s periodic heartbeat: its own subscriptions go to every broker (`registerConsumer`); the group\'s topic set becomes the sender\'s.', example: { type: 'heartbeat', client: 'c1' } },
   { type: 'rebalance', summary: 'One `doRebalance` of the client: per own topic, the strategy over sorted mqAll and cidAll; a changed share bumps the topic\'s subVersion and heartbeats.', example: { type: 'rebalance', client: 'c1' } },
-  { type: 'pull', summary: 'One pull of a held queue (default: the first with new messages): broker checks and tag-code filter with the group\'s subscription, then the client\'s own tag filter; answers `{queue, status, messages, nextBeginOffset}`.', example: { type: 'pull', client: 'c1', queue: q0, maxMsgs: 32 } },
+  { type: 'pull', summary: 'One pull of a held queue (default: the first with new messages): broker checks and tag-code filter with the group\'s subscription, then the client\'s own tag filter; at most `maxMsgs` (default 32) and never more than 32 messages from memory or 8 from disk, with at most max(800, maxMsgs) entries scanned; answers `{queue, status, messages, nextBeginOffset}`.', example: { type: 'pull', client: 'c1', queue: q0, maxMsgs: 32 } },
   { type: 'shutdown', summary: '`shutdown()`: persists the held queues\' offsets and unregisters the client (its subscriptions stay in the group\'s table).', example: { type: 'shutdown', client: 'c1' } },
-  { type: 'produce', summary: 'Environment: one message with optional `tags` is stored in a queue (`broker` defaults to the first broker); answers its queue offset.', example: { type: 'produce', topic: 'TopicTest', broker: 'broker-a', queueId: 0, tags: 'TagA' }, environment: true },
+  { type: 'produce', summary: 'Environment: one message (or `count` alike, a batch) with optional `tags` is stored in a queue (`broker` defaults to the first broker); answers the (first) queue offset.', example: { type: 'produce', topic: 'TopicTest', broker: 'broker-a', queueId: 0, tags: 'TagA' }, environment: true },
+  { type: 'commitLogGrows', summary: "Environment: the broker's commit log grows by more than `accessMessageInMemoryMaxRatio` (40 %) of its memory (other topics' traffic), so every message it stored so far is read from disk: a pull transfers at most 8 of them, and a new group's offset query on a queue whose head is on disk answers QUERY_NOT_FOUND instead of 0 (`broker` defaults to the first broker).", example: { type: 'commitLogGrows', broker: 'broker-a' }, environment: true },
 ];

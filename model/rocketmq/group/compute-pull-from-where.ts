@@ -1,6 +1,7 @@
 /**
  * `RebalancePushImpl.computePullFromWhereWithException` (apache/rocketmq rocketmq-all-4.9.8): the first offset of
- * a queue a client has just taken. A stored offset always wins; without one, `consumeFromWhere` decides.
+ * a queue a client has just taken. A stored offset always wins — and on a young queue a brand-new CLUSTERING group
+ * has one: the broker answers 0 (`queryConsumerOffset`) — without one, `consumeFromWhere` decides.
  */
 import { maxOffset, offsetByTime, type ConsumeQueue } from './consume-queue.js';
 import type { RocketmqGroupSetup } from './setup.js';
@@ -13,10 +14,8 @@ export interface PullFrom {
 }
 
 /**
- * - a stored offset ⇒ that offset;
- * - CONSUME_FROM_LAST_OFFSET ⇒ the queue's max offset (`MQAdminImpl.maxOffset`). Simplified: a real broker answers
- *   a brand-new group's offset query on a young queue (its first file still in memory) with 0, so such a group
- *   starts from the beginning; the model always starts at the max offset;
+ * - a stored offset (the broker's answer, 0 included) ⇒ that offset, for every `consumeFromWhere`;
+ * - CONSUME_FROM_LAST_OFFSET ⇒ the queue's max offset (`MQAdminImpl.maxOffset`);
  * - CONSUME_FROM_FIRST_OFFSET ⇒ 0;
  * - CONSUME_FROM_TIMESTAMP ⇒ `searchOffset(consumeTimestamp)`.
  */

@@ -2,9 +2,13 @@
  * The brokers' consume queues and the store's read path, after `ConsumeQueue` and `DefaultMessageStore.getMessage`
  * (apache/rocketmq rocketmq-all-4.9.8). A queue is the list of its messages' (tags, tagsCode, store time); the
  * queue offset is the index, the min offset stays 0 (the model never deletes) and the max offset is the length.
+ * A queue also knows which of its messages are read from disk: those the broker stored before its commit log last
+ * outgrew the in-memory window (`commitLogGrows`); that decides how many one pull may transfer, and what a new
+ * group's offset query answers.
  */
 import type { MessageQueue } from '../message-queue.js';
 import { tagsCode } from '../filter/tags-code.js';
+import { MAX_TRANSFER_COUNT_ON_MESSAGE_IN_DISK, MAX_TRANSFER_COUNT_ON_MESSAGE_IN_MEMORY, filterScanEntries } from './message-store-config.js';
 
 /** One consume-queue entry with what the filters read from the commit log. */
 export interface StoredMessage {
@@ -20,6 +24,24 @@ export interface StoredMessage {
 export interface ConsumeQueue {
   readonly mq: MessageQueue;
   readonly messages: readonly StoredMessage[];
+  /**
+   * The first offset still read from memory: entries below it lie more than `accessMessageInMemoryMaxRatio` of
+   * the machine's memory behind the commit log's end (`checkInDiskByCommitOffset`). 0 on a fresh broker.
+   */
+  readonly inMemoryFrom: number;
+}
+
+/** An empty queue on a fresh broker. */
+export function emptyConsumeQueue(mq: MessageQueue): ConsumeQueue {
+  return { mq, messages: [], inMemoryFrom: 0 };
+}
+
+/**
+ * `checkInDiskByConsumeOffset(topic, queueId, offset)`: true when the entry at `offset` exists and is read from
+ * disk; false for an entry still in memory and for an offset with no entry.
+ */
+export function checkInDiskByConsumeOffset(queue: ConsumeQueue, offset: number): boolean {
+  return offset < queue.messages.length && offset < queue.inMemoryFrom;
 }
 
 /** `getMaxOffsetInQueue`: the offset the next message will get. */
@@ -46,11 +68,23 @@ export interface GetMessageResult {
 }
 
 /**
- * `DefaultMessageStore.getMessage`: from `offset`, take entries until `maxMsgNums` have matched or the queue ends;
- * entries the filter rejects are skipped and counted in the next offset, so the next pull starts past them. An empty
- * queue answers NO_MESSAGE_IN_QUEUE, an offset at the end OFFSET_OVERFLOW_ONE, beyond it OFFSET_OVERFLOW_BADLY
- * (corrected to the max offset). The 16000-entry scan limit and file boundaries are left out: the model's queues
- * are short.
+ * `isTheBatchFull` for the next entry, with `found` messages already taken: never before the first; then when
+ * `maxMsgNums` are taken, or 32 (8 when the next entry is read from disk). The byte limits (256 KB from memory,
+ * 64 KB from disk) never bind in the model: its messages have no bodies.
+ */
+function batchFull(found: number, maxMsgNums: number, inDisk: boolean): boolean {
+  if (found === 0) return false;
+  if (found >= maxMsgNums) return true;
+  return found >= (inDisk ? MAX_TRANSFER_COUNT_ON_MESSAGE_IN_DISK : MAX_TRANSFER_COUNT_ON_MESSAGE_IN_MEMORY);
+}
+
+/**
+ * `DefaultMessageStore.getMessage`: from `offset`, take entries until the batch is full (`isTheBatchFull`: at most
+ * `maxMsgNums`, and at most 32 messages from memory or 8 from disk), the scan window is used up (max(16000,
+ * maxMsgNums × 20) bytes of consume-queue entries: 800 entries by default) or the queue ends; entries the filter
+ * rejects are skipped and counted in the next offset, so the next pull starts past them. An empty queue answers
+ * NO_MESSAGE_IN_QUEUE, an offset at the end OFFSET_OVERFLOW_ONE, beyond it OFFSET_OVERFLOW_BADLY (corrected to the
+ * max offset). Consume-queue file boundaries (300,000 entries a file) are left out: the model's queues are short.
  */
 export function getMessage(
   queue: ConsumeQueue,
@@ -62,11 +96,12 @@ export function getMessage(
   if (max === 0) return { status: 'NO_MESSAGE_IN_QUEUE', found: [], filtered: [], nextBeginOffset: 0 };
   if (offset === max) return { status: 'OFFSET_OVERFLOW_ONE', found: [], filtered: [], nextBeginOffset: offset };
   if (offset > max) return { status: 'OFFSET_OVERFLOW_BADLY', found: [], filtered: [], nextBeginOffset: max };
+  const window = Math.min(max, offset + filterScanEntries(maxMsgNums));
   const found: number[] = [];
   const filtered: number[] = [];
   let next = offset;
   // Java checks "batch full" before reading the next entry, so the scan stops right after the last match.
-  while (next < max && found.length < maxMsgNums) {
+  while (next < window && !batchFull(found.length, maxMsgNums, checkInDiskByConsumeOffset(queue, next))) {
     const message = queue.messages[next];
     if (message !== undefined && matches(message)) found.push(next);
     else filtered.push(next);

@@ -27,6 +27,17 @@ export function runningClient(state: RocketmqGroupState, clientId: string): { ok
   return { ok: true, client };
 }
 
+/**
+ * A client that has been started, running or shut down: `subscribe` and `unsubscribe` do not check the service
+ * state. A client id never started answers MQClientException (CREATE_JUST): the model has no consumer object before
+ * `start`, whose subscriptions stand for the calls made before it.
+ */
+export function existingClient(state: RocketmqGroupState, clientId: string): { ok: true; client: ClientState } | { ok: false; failure: Failure } {
+  const client = ownValue(state.clients, clientId);
+  if (client === undefined) return { ok: false, failure: fail('MQClientException', `The consumer service state not OK, CREATE_JUST (client ${clientId})`) };
+  return { ok: true, client };
+}
+
 /** `FilterAPI.buildSubscriptionData` for one topic at time `now`; Java wraps a failure as "subscription exception". */
 export function buildVersioned(topic: string, expression: string, now: number): VersionedSubscription | Failure {
   const built = buildSubscriptionData(topic, expression);

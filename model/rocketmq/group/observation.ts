@@ -1,5 +1,6 @@
 /**
- * What implementations of `rocketmq.group` are compared on (plain JSON): the logical clock, the brokers' queues,
+ * What implementations of `rocketmq.group` are compared on (plain JSON): the logical clock, the brokers' queues (max
+ * offset, and where their in-memory part starts),
  * the group's table (topic → {subString, tagsSet, codeSet, subVersion}) with its sorted client list, the committed
  * offsets, every client's own subscriptions, held queues and offsets, and the delivery ledger.
  */
@@ -17,6 +18,8 @@ export interface QueueObservation {
   readonly brokerName: string;
   readonly queueId: number;
   readonly maxOffset: number;
+  /** The first offset still read from memory: messages below it are on disk (after `commitLogGrows`). */
+  readonly inMemoryFrom: number;
 }
 
 /** The group's entry on the brokers. */
@@ -52,7 +55,7 @@ function observeQueues(queues: RocketmqGroupState['queues']): Record<QueueKey, Q
   const cached = queueCache.get(queues);
   if (cached !== undefined) return cached;
   const observed: Record<QueueKey, QueueObservation> = {};
-  for (const [key, queue] of Object.entries(queues)) observed[key] = { ...queue.mq, maxOffset: maxOffset(queue) };
+  for (const [key, queue] of Object.entries(queues)) observed[key] = { ...queue.mq, maxOffset: maxOffset(queue), inMemoryFrom: queue.inMemoryFrom };
   queueCache.set(queues, observed);
   return observed;
 }

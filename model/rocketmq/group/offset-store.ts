@@ -5,13 +5,18 @@
  * it when they drop a queue or shut down. The 5-second `persistAllConsumerOffset` timer is not modelled.
  */
 import type { ClientState, ProcessQueue } from './client-state.js';
+import { queryConsumerOffset } from './consumer-manage-processor.js';
 import type { QueueKey } from './queue-key.js';
 import type { RocketmqGroupState } from './state.js';
 
-/** `readOffset(mq, READ_FROM_STORE)`: the committed offset (CLUSTERING) or the client's file (BROADCASTING); null if none. */
+/**
+ * `readOffset(mq, READ_FROM_STORE)`: CLUSTERING asks the broker (`queryConsumerOffset`: the committed offset, else 0
+ * on a young queue, else nothing); BROADCASTING reads the client's file. Null when there is none (Java: -1).
+ */
 export function readStoredOffset(state: RocketmqGroupState, client: ClientState, key: QueueKey): number | null {
-  const stored = state.setup.messageModel === 'CLUSTERING' ? state.committed[key] : client.localOffsets[key];
-  return stored ?? null;
+  if (state.setup.messageModel !== 'CLUSTERING') return client.localOffsets[key] ?? null;
+  const queue = state.queues[key];
+  return queue === undefined ? (state.committed[key] ?? null) : queryConsumerOffset(state.committed[key], queue);
 }
 
 /**

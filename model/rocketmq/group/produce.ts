@@ -1,7 +1,8 @@
 /**
  * The environment's `produce`: a producer sends one message to a chosen queue (`send(msg, mq)`) and the broker
  * stores it (apache/rocketmq rocketmq-all-4.9.8 `SendMessageProcessor` → `CommitLog` → `ConsumeQueue`), stamped
- * with the logical clock. The ledger gets an entry for it.
+ * with the logical clock. The ledger gets an entry for it. `count` sends a batch of alike messages
+ * (`send(Collection<Message>, mq)`): they get consecutive offsets, and the answer is the first one, as in Java.
  */
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
@@ -17,9 +18,11 @@ export interface ProduceRequest {
   readonly broker?: string | undefined;
   readonly queueId: number;
   readonly tags?: string | undefined;
+  /** Messages in the batch (default 1). */
+  readonly count?: number | undefined;
 }
 
-/** Stores one message at time `now`; answers `{queue, queueOffset}` like `SendResult`. */
+/** Stores the message (or batch) at time `now`; answers `{queue, queueOffset}` like `SendResult`. */
 export function produceMessage(state: RocketmqGroupState, request: ProduceRequest, now: number): StepResult<RocketmqGroupState> {
   const brokerName = request.broker ?? state.setup.brokers[0] ?? '';
   if (ownValue(state.routes, request.topic) === undefined) {
@@ -33,11 +36,15 @@ export function produceMessage(state: RocketmqGroupState, request: ProduceReques
     return { state, outcome: fail('SYSTEM_ERROR', `request queueId[${request.queueId}] is illegal, topic: ${request.topic} on ${brokerName}`) };
   }
   const tags = request.tags ?? null;
+  const count = request.count ?? 1;
+  const added = Array.from({ length: count }, () => storedMessage(tags, now));
+  let ledger = state.ledger;
+  for (let i = 0; i < count; i++) ledger = recordProduced(ledger, key, tags, now);
   return {
     state: {
       ...state,
-      queues: { ...state.queues, [key]: { ...queue, messages: [...queue.messages, storedMessage(tags, now)] } },
-      ledger: recordProduced(state.ledger, key, tags, now),
+      queues: { ...state.queues, [key]: { ...queue, messages: [...queue.messages, ...added] } },
+      ledger,
     },
     outcome: ok({ queue: mq, queueOffset: queue.messages.length }),
   };

@@ -3,8 +3,11 @@
  * / `truncateMessageQueueNotMyTopic` and `RebalancePushImpl.messageQueueChanged` (apache/rocketmq
  * rocketmq-all-4.9.8). For each topic of the client's OWN subscription: mqAll = the topic's queues on every broker
  * (sorted), cidAll = the broker's client list (sorted with `String.compareTo`), the strategy picks this client's
- * share; queues no longer in it are dropped (offset persisted), new ones are taken from `computePullFromWhere`.
- * Queues of topics the client no longer subscribes are dropped without persisting. When a topic's share changed,
+ * share; queues of the topic no longer in it are dropped (offset persisted), and every queue of the share not yet held
+ * is taken from `computePullFromWhere` — with no topic check, so a CONFIG list naming another topic's queue has it
+ * taken too. Queues of topics the client does not subscribe are then dropped without persisting
+ * (`truncateMessageQueueNotMyTopic`), so such a queue is taken and dropped again by every rebalance, and every
+ * rebalance counts as a change. When a topic's share changed,
  * its subVersion becomes `now` and the client heartbeats — so the client whose share changed last sets the
  * broker-side filter of that topic.
  */
@@ -32,8 +35,8 @@ export function consumerIdList(state: RocketmqGroupState): string[] | null {
 /**
  * The queues of `topic` this client should hold: all of them (BROADCASTING) or the strategy's share (CLUSTERING);
  * null when the rebalance of the topic is skipped (unknown topic, no consumer list, or the strategy threw
- * IllegalArgumentException — Java logs it and keeps the old queues). A strategy answering queues of other topics
- * (only CONFIG can) has them ignored.
+ * IllegalArgumentException — Java logs it and keeps the old queues). Queues of other topics (only CONFIG answers
+ * them) are kept; queues the cluster does not have are left out.
  */
 export function allocateTopic(state: RocketmqGroupState, clientId: string, topic: string): readonly MessageQueue[] | null {
   const mqAll = ownValue(state.routes, topic);
@@ -43,21 +46,30 @@ export function allocateTopic(state: RocketmqGroupState, clientId: string, topic
   if (cidAll === null) return null;
   const result = allocateMemo(state.setup.strategy, state.setup.group, clientId, mqAll, cidAll);
   if (!result.ok) return null;
-  return result.queues.filter((mq) => mq.topic === topic && state.queues[queueKey(mq)] !== undefined);
+  return result.queues.filter((mq) => state.queues[queueKey(mq)] !== undefined);
+}
+
+/** A queue just taken, and where its first pull starts. */
+interface Taken {
+  readonly key: QueueKey;
+  readonly offset: number;
+  readonly fromStore: boolean;
 }
 
 /** What rebalancing one topic did. */
 interface TopicRebalance {
   readonly client: ClientState;
   readonly committed: RocketmqGroupState['committed'];
-  readonly ledger: DeliveryLedger;
+  readonly taken: readonly Taken[];
   readonly changed: boolean;
 }
 
-/** `updateProcessQueueTableInRebalance(topic, share)`: drop what left the share (persisting), take what joined it. */
+/**
+ * `updateProcessQueueTableInRebalance(topic, share)`: drop the topic's queues that left the share (persisting), take
+ * every queue of the share not yet held, whatever its topic.
+ */
 function updateProcessQueueTable(
   state: RocketmqGroupState,
-  clientId: string,
   client: ClientState,
   topic: string,
   share: readonly MessageQueue[],
@@ -67,8 +79,7 @@ function updateProcessQueueTable(
   const stores = persist(state, client, dropped);
   const processQueues: Record<QueueKey, ProcessQueue> = { ...client.processQueues };
   for (const key of dropped) delete processQueues[key];
-  let ledger = state.ledger;
-  let changed = dropped.length > 0;
+  const taken: Taken[] = [];
   const readingClient: ClientState = { ...client, localOffsets: stores.localOffsets };
   const reading: RocketmqGroupState = { ...state, committed: stores.committed };
   for (const mq of share) {
@@ -79,12 +90,18 @@ function updateProcessQueueTable(
     const stored = readStoredOffset(reading, readingClient, key);
     const from = computePullFromWhere(state.setup, stored, queue);
     processQueues[key] = { nextOffset: from.offset, consumedOffset: stored };
-    if (!from.fromStore && from.offset > 0) {
-      ledger = updateLedger(ledger, key, passed(Array.from({ length: from.offset }, (_, i) => i), clientId, 'consume-from-where'));
-    }
-    changed = true;
+    taken.push({ key, offset: from.offset, fromStore: from.fromStore });
   }
-  return { client: { ...readingClient, processQueues }, committed: stores.committed, ledger, changed };
+  return { client: { ...readingClient, processQueues }, committed: stores.committed, taken, changed: dropped.length > 0 || taken.length > 0 };
+}
+
+/** The ledger after `clientId` took queues: a first offset set by consumeFromWhere passes the messages below it. */
+function passedByConsumeFromWhere(ledger: DeliveryLedger, clientId: string, taken: readonly Taken[]): DeliveryLedger {
+  let updated = ledger;
+  for (const { key, offset, fromStore } of taken) {
+    if (!fromStore && offset > 0) updated = updateLedger(updated, key, passed(Array.from({ length: offset }, (_, i) => i), clientId, 'consume-from-where'));
+  }
+  return updated;
 }
 
 /** `truncateMessageQueueNotMyTopic`: queues of topics no longer subscribed are dropped, without persisting. */
@@ -106,15 +123,20 @@ export function rebalanceClient(state: RocketmqGroupState, clientId: string, cli
   let current = state;
   let working = client;
   const changedTopics: string[] = [];
+  const taken: Taken[] = [];
   for (const topic of Object.keys(client.subscriptions)) {
     const share = allocateTopic(current, clientId, topic);
     if (share === null) continue;
-    const result = updateProcessQueueTable(current, clientId, working, topic, share);
+    const result = updateProcessQueueTable(current, working, topic, share);
     working = result.client;
-    current = { ...current, committed: result.committed, ledger: result.ledger };
+    current = { ...current, committed: result.committed };
+    taken.push(...result.taken);
     if (result.changed) changedTopics.push(topic);
   }
   working = truncateNotMyTopic(current, working);
+  // A queue taken and truncated in the same rebalance is never pulled: its pull request finds it dropped.
+  const kept = taken.filter((t) => working.processQueues[t.key] !== undefined);
+  current = { ...current, ledger: passedByConsumeFromWhere(current.ledger, clientId, kept) };
   if (changedTopics.length > 0) {
     const bumped = (topic: string, sub: VersionedSubscription): VersionedSubscription => (changedTopics.includes(topic) ? { ...sub, subVersion: now } : sub);
     working = { ...working, subscriptions: recordOf(Object.entries(working.subscriptions).map(([t, s]) => [t, bumped(t, s)] as const)) };

@@ -9,7 +9,8 @@ import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
 import type { ClientState } from './client-state.js';
 import { rocketmqGroupCommandDocs, rocketmqGroupCommandSchema, type RocketmqGroupCommand } from './commands.js';
-import { runningClient, shutdownClient, startClient } from './consumer-lifecycle.js';
+import { commitLogGrows } from './commit-log-grows.js';
+import { runningClient, shutdownClient, startClient, existingClient } from './consumer-lifecycle.js';
 import { sendHeartbeat } from './heartbeat.js';
 import { observeRocketmqGroup, type RocketmqGroupObservation } from './observation.js';
 import { produceMessage } from './produce.js';
@@ -28,6 +29,12 @@ function withRunning(state: RocketmqGroupState, clientId: string, operation: (cl
   return found.ok ? operation(found.client) : { state, outcome: found.failure };
 }
 
+/** Runs `operation` on a started client (running or shut down), or answers MQClientException for one never started. */
+function withStarted(state: RocketmqGroupState, clientId: string, operation: (client: ClientState) => Result): Result {
+  const found = existingClient(state, clientId);
+  return found.ok ? operation(found.client) : { state, outcome: found.failure };
+}
+
 /** `pull`: the named held queue, or the default one. */
 function pull(state: RocketmqGroupState, clientId: string, client: ClientState, command: Extract<RocketmqGroupCommand, { type: 'pull' }>): Result {
   const key = command.queue === undefined ? defaultPullQueue(state, client) : queueKey(command.queue);
@@ -40,13 +47,14 @@ export function stepRocketmqGroup(state: RocketmqGroupState, command: RocketmqGr
   const now = state.clock + 1;
   const result = match(command)
     .with({ type: 'start' }, (c) => startClient(state, c.client, c.subscriptions, now))
-    .with({ type: 'subscribe' }, (c) => withRunning(state, c.client, (client) => subscribeTopic(state, c.client, client, c.topic, c.expression, now)))
-    .with({ type: 'unsubscribe' }, (c) => withRunning(state, c.client, (client) => unsubscribeTopic(state, c.client, client, c.topic, now)))
+    .with({ type: 'subscribe' }, (c) => withStarted(state, c.client, (client) => subscribeTopic(state, c.client, client, c.topic, c.expression, now)))
+    .with({ type: 'unsubscribe' }, (c) => withStarted(state, c.client, (client) => unsubscribeTopic(state, c.client, client, c.topic, now)))
     .with({ type: 'heartbeat' }, (c) => withRunning(state, c.client, (client) => ({ state: sendHeartbeat(state, c.client, client, now), outcome: ok() })))
     .with({ type: 'rebalance' }, (c) => withRunning(state, c.client, (client) => ({ state: rebalanceClient(state, c.client, client, now), outcome: ok() })))
     .with({ type: 'pull' }, (c) => withRunning(state, c.client, (client) => pull(state, c.client, client, c)))
     .with({ type: 'shutdown' }, (c) => shutdownClient(state, c.client, now))
     .with({ type: 'produce' }, (c) => produceMessage(state, c, now))
+    .with({ type: 'commitLogGrows' }, (c) => commitLogGrows(state, c.broker))
     .exhaustive();
   if (!result.outcome.ok) return { state, outcome: result.outcome };
   return { state: { ...result.state, clock: now }, outcome: result.outcome };

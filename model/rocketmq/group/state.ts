@@ -3,7 +3,7 @@
  * committed offsets, the clients, the delivery ledger and the logical clock. Plain data, updated immutably.
  */
 import { compareMessageQueues, type MessageQueue } from '../message-queue.js';
-import type { ConsumeQueue } from './consume-queue.js';
+import { emptyConsumeQueue, type ConsumeQueue } from './consume-queue.js';
 import { emptyRegistry, type GroupRegistry } from './consumer-manager.js';
 import type { ClientState } from './client-state.js';
 import type { DeliveryLedger } from './delivery-ledger.js';
@@ -46,7 +46,7 @@ export function initialState(setup: RocketmqGroupSetup): RocketmqGroupState {
   const queues: Record<QueueKey, ConsumeQueue> = {};
   const ledger: Record<QueueKey, never[]> = {};
   for (const mq of Object.values(routes).flat()) {
-    queues[queueKey(mq)] = { mq, messages: [] };
+    queues[queueKey(mq)] = emptyConsumeQueue(mq);
     ledger[queueKey(mq)] = [];
   }
   return { setup, clock: 0, routes, queues, registry: emptyRegistry, committed: {}, clients: {}, ledger };

@@ -33,7 +33,7 @@ export type CommandMix = Mix<RocketmqGroupCommandType>;
 
 /** The default mix exercises every command; pulls and produces dominate as in a live group. */
 export const defaultMix: CommandMix = {
-  start: 3, subscribe: 2, unsubscribe: 1, heartbeat: 2, rebalance: 4, pull: 6, shutdown: 1, produce: 5,
+  start: 3, subscribe: 2, unsubscribe: 1, heartbeat: 2, rebalance: 4, pull: 6, shutdown: 1, produce: 5, commitLogGrows: 2,
 };
 
 /**
@@ -226,6 +226,8 @@ export function realize(state: RocketmqGroupState, d: Drawn, mode: SubscriptionM
       const tags = one(scope.tagPool, a >> 1) ?? null;
       return { type: 'produce', topic, broker, queueId, ...(tags === null ? {} : { tags }) };
     }
+    case 'commitLogGrows':
+      return wild ? { type: 'commitLogGrows', broker: scope.wildBroker } : { type: 'commitLogGrows', broker: one(d.setup.brokers, b) ?? 'broker-a' };
   }
 }
 

@@ -21,9 +21,9 @@ export type GroupView = StepView<RocketmqGroupSetup, RocketmqGroupCommand, Rocke
 /** One step of the trace as the view's history holds it. */
 export type GroupStep = GroupView['history'][number];
 
-/** The client a command names, if any. */
+/** The client a command names, if any (the environment's facts name none). */
 export function commandClient(command: RocketmqGroupCommand): string | undefined {
-  return command.type === 'produce' ? undefined : command.client;
+  return 'client' in command ? command.client : undefined;
 }
 
 /** The client that sent a heartbeat in this step (start, subscribe, heartbeat, or a rebalance that changed a share). */

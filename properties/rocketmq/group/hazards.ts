@@ -1,12 +1,13 @@
 /**
- * Beliefs about `rocketmq.group` that RocketMQ 4.x does not guarantee — the seed article's two experiments and the
- * rebalance window. The suite must find a counterexample to each by generation and shrinking; a hazard that can no
+ * Beliefs about `rocketmq.group` that RocketMQ 4.x does not guarantee — the seed article's two experiments, the
+ * rebalance window, and where a new group starts. The suite must find a counterexample to each by generation and shrinking; a hazard that can no
  * longer be found fails the run. Each carries an `explain` that tells the story of its counterexample from the
  * trace: which client, which queue, which filter, which offset moved past which message.
  */
 import { createStrategy } from '../../../model/rocketmq/allocate/strategies.js';
 import { tagsCode } from '../../../model/rocketmq/filter/tags-code.js';
 import { compareMessageQueues, type MessageQueue } from '../../../model/rocketmq/message-queue.js';
+import type { ConsumeFromWhere } from '../../../model/rocketmq/group/setup.js';
 import type { CommandMix, SubscriptionMode } from './arbitraries.js';
 import {
   commandClient,
@@ -21,6 +22,7 @@ import {
   runningClients,
   startStep,
   topicOf,
+  type GroupStep,
   type GroupView,
 } from './group-view.js';
 
@@ -33,6 +35,8 @@ export interface RocketmqGroupHazard {
   readonly subscriptions: SubscriptionMode;
   /** Topics in the setup (the tag experiment needs one, the topic experiment two). */
   readonly topics?: number;
+  /** `consumeFromWhere` of every generated setup; drawn when absent. */
+  readonly consumeFromWhere?: ConsumeFromWhere;
   readonly mix: CommandMix;
   readonly runs?: number;
   readonly check: (view: GroupView) => string | undefined;
@@ -257,6 +261,77 @@ function explainOwnership(v: GroupView): string {
   return `${breach.client} rebalanced with cidAll ${list(cidAll)} and ${what}. The views differ: ${views.join('; ')}. Each client rebalances on its own timer after NOTIFY_CONSUMER_IDS_CHANGED, so ownership is exclusive only once all have.`;
 }
 
+/** A message a client of a CONSUME_FROM_LAST_OFFSET group received although it was produced before the group started. */
+interface EarlyDelivery {
+  readonly client: string;
+  readonly key: string;
+  readonly offset: number;
+  /** The step whose start created the group (its first client's start). */
+  readonly groupStart: GroupStep;
+}
+
+/** The group's first successful start, when the group had no committed offset yet (a new group). */
+function newGroupStart(history: readonly GroupStep[]): GroupStep | undefined {
+  const first = history.find((s) => s.command.type === 'start' && s.outcome.ok);
+  return first !== undefined && Object.keys(first.before.committed).length === 0 ? first : undefined;
+}
+
+function earlyDelivery(v: GroupView): EarlyDelivery | undefined {
+  if (v.setup.consumeFromWhere !== 'CONSUME_FROM_LAST_OFFSET' || v.command.type !== 'pull' || !v.outcome.ok) return undefined;
+  const client = v.command.client;
+  const groupStart = newGroupStart(v.history);
+  if (groupStart === undefined) return undefined;
+  for (const change of ledgerChanges(v.before, v.after)) {
+    if (change.deliveredTo.includes(client) && change.entry.storeTimestamp < groupStart.after.now) {
+      return { client, key: change.key, offset: change.entry.queueOffset, groupStart };
+    }
+  }
+  return undefined;
+}
+
+/** Belief: a new group with CONSUME_FROM_LAST_OFFSET never receives messages produced before it started. */
+export const lastOffsetSkipsEarlierMessages = (v: GroupView): string | undefined => {
+  const early = earlyDelivery(v);
+  if (early === undefined) return undefined;
+  const started = commandClient(early.groupStart.command) ?? '?';
+  return `${early.client} received ${early.key}@${early.offset}, produced before the group started (${started}'s start at ${at(early.groupStart.index)}), although the group consumes from the last offset`;
+};
+
+/** The rebalance (at or before the last step) at which `client` took the queue it holds now. */
+function takingStep(history: readonly GroupStep[], client: string, key: string): GroupStep | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const step = history[i];
+    if (step === undefined) continue;
+    const held = step.after.clients[client]?.processQueues[key] !== undefined;
+    const heldBefore = step.before.clients[client]?.processQueues[key] !== undefined;
+    if (step.command.type === 'rebalance' && step.command.client === client && held && !heldBefore) return step;
+  }
+  return undefined;
+}
+
+function explainLastOffset(v: GroupView): string {
+  const early = earlyDelivery(v);
+  if (early === undefined) return 'no early delivery at this step';
+  const produced = v.history.find((s) => s.command.type === 'produce' && s.after.ledger[early.key]?.[early.offset] !== undefined && s.before.ledger[early.key]?.[early.offset] === undefined);
+  const producedAt = produced === undefined ? 'before the group started' : `at ${at(produced.index)}, before the group started`;
+  const started = commandClient(early.groupStart.command) ?? '?';
+  const taking = takingStep(v.history, early.client, early.key);
+  const head = `${early.client} received ${early.key}@${early.offset}, produced ${producedAt} (${started}'s start at ${at(early.groupStart.index)}), although the group consumes from CONSUME_FROM_LAST_OFFSET.`;
+  if (taking === undefined) return head;
+  const from = taking.after.clients[early.client]?.processQueues[early.key]?.nextOffset ?? 0;
+  const max = taking.before.queues[early.key]?.maxOffset ?? 0;
+  const committed = taking.before.committed[early.key];
+  const broker = early.key.split('/')[1] ?? '?';
+  const origin =
+    committed !== undefined
+      ? `It was the group's committed offset ${committed}, left by an earlier client of the group that had started this young queue at the broker's 0.`
+      : `The group had no committed offset, so the client asked the broker (queryConsumerOffset); the queue's min offset was 0 and its first message still in memory (checkInDiskByConsumeOffset is false until ${broker}'s commit log outgrows the in-memory window), so the broker answered 0 instead of QUERY_NOT_FOUND.`;
+  return (
+    `${head} When ${early.client} took ${early.key} at ${at(taking.index)} it started at offset ${from}, not at the max offset ${max}. ${origin} ` +
+    'computePullFromWhereWithException takes any stored offset ≥ 0 before it looks at consumeFromWhere, so a new group consumes a young queue from its beginning; LAST_OFFSET applies only once the head is on disk or the min offset has moved.'
+  );
+}
+
 /** The rocketmq.group hazards. */
 export const rocketmqGroupHazards: readonly RocketmqGroupHazard[] = [
   {
@@ -268,7 +343,7 @@ export const rocketmqGroupHazards: readonly RocketmqGroupHazard[] = [
     topics: 2,
     mix: { start: 4, subscribe: 1, heartbeat: 2, rebalance: 4, pull: 3, produce: 2 },
     statement: 'Clients of one group may subscribe different topics without losing consumption.',
-    why: "The broker keeps one topic set per group, replaced by each heartbeat, so pulls for the other clients' topics fail with SUBSCRIPTION_NOT_EXIST; and cidAll lists every client, so queues of a topic are allocated to clients that never pull them.",
+    why: "The broker keeps one topic set per group, replaced by each heartbeat, so pulls for the other clients' topics fail with SUBSCRIPTION_NOT_EXIST; and cidAll lists every client, so queues of a topic are allocated to clients that never pull them. The invariant RG-08 (one owner per queue once converged) is stated only for identical subscriptions.",
   },
   {
     id: 'RG-H2',
@@ -279,7 +354,7 @@ export const rocketmqGroupHazards: readonly RocketmqGroupHazard[] = [
     topics: 1,
     mix: { start: 4, subscribe: 2, heartbeat: 1, rebalance: 3, pull: 4, produce: 4 },
     statement: 'Clients of one group may subscribe different tags of one topic without losing messages.',
-    why: 'The broker filters every pull with the one subscription per topic it keeps for the group (the highest subVersion, i.e. the client whose share changed last), so a client pulling its own queues skips the messages of its own tag for good.',
+    why: 'The broker filters every pull with the one subscription per topic it keeps for the group (the highest subVersion, i.e. the client whose share changed last), so a client pulling its own queues skips the messages of its own tag for good. The invariant RG-08 (one owner per queue once converged) is stated only for identical subscriptions.',
   },
   {
     id: 'RG-H3',
@@ -289,6 +364,17 @@ export const rocketmqGroupHazards: readonly RocketmqGroupHazard[] = [
     subscriptions: 'consistent',
     mix: { start: 4, heartbeat: 1, rebalance: 6, pull: 1, shutdown: 1, produce: 1 },
     statement: 'During a rebalance every queue has exactly one owner.',
-    why: 'Each client rebalances alone from the cidAll it reads; until every client has rebalanced after a join or leave, their views differ and a queue can be held by two clients (duplicates) or by none.',
+    why: 'Each client rebalances alone from the cidAll it reads; until every client has rebalanced after a join or leave, their views differ and a queue can be held by two clients (duplicates) or by none. Once all have, with identical subscriptions, each queue has one owner again (invariant RG-08).',
+  },
+  {
+    id: 'RG-H4',
+    name: 'lastOffsetSkipsEarlierMessages',
+    check: lastOffsetSkipsEarlierMessages,
+    explain: explainLastOffset,
+    subscriptions: 'consistent',
+    consumeFromWhere: 'CONSUME_FROM_LAST_OFFSET',
+    mix: { start: 3, rebalance: 3, pull: 3, produce: 4, shutdown: 1, commitLogGrows: 1 },
+    statement: 'A new group with CONSUME_FROM_LAST_OFFSET never receives messages produced before it started.',
+    why: "With no committed offset the client asks the broker, and ConsumerManageProcessor.queryConsumerOffset answers 0 while the queue's min offset is 0 and its first message is still in memory; computePullFromWhereWithException takes that answer before consumeFromWhere, so on a young queue a brand-new group starts from the beginning. Only once the queue's head is on disk (or its min offset moved) does it start at the max offset.",
   },
 ];

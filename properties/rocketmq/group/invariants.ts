@@ -224,6 +224,28 @@ export const consistentGroupDeliversExactlyOnce = (v: GroupView): string | undef
 };
 
 /**
+ * With identical subscriptions in every running client, a partitioning strategy, CLUSTERING and a converged group
+ * (every running client has rebalanced since the client list last changed): every queue of every subscribed topic
+ * is held by exactly one running client.
+ */
+export const oneOwnerOnceConverged = (v: GroupView): string | undefined => {
+  if (v.setup.messageModel !== 'CLUSTERING' || !partitioning.has(v.setup.strategy.name)) return undefined;
+  const running = runningClients(v.after);
+  const first = running[0] === undefined ? undefined : v.after.clients[running[0]];
+  if (first === undefined || !hasConverged(v.after)) return undefined;
+  const common = expressions(first.subscriptions);
+  if (running.some((id) => !deepEqual(expressions(v.after.clients[id]?.subscriptions ?? {}), common))) return undefined;
+  for (const [key, queue] of Object.entries(v.after.queues)) {
+    if (!Object.hasOwn(common, queue.topic)) continue;
+    const owners = holders(v.after, key);
+    if (owners.length !== 1) {
+      return `every running client subscribes ${JSON.stringify(common)} and the group has converged (cidAll ${list(v.after.group?.cidAll ?? [])}), yet ${key} is held by ${owners.length === 0 ? 'nobody' : list(owners)}`;
+    }
+  }
+  return undefined;
+};
+
+/**
  * `searchOffset(timestamp)` stated plainly: the message stored at that time, else the one nearest in time (the
  * earlier on a tie); 0 for an empty queue.
  */
@@ -237,6 +259,19 @@ function offsetNearestTo(times: readonly number[], timestamp: number): number {
   return best;
 }
 
+/**
+ * The offset the group has stored for a queue as a client reads it: the committed offset; else, in CLUSTERING, the
+ * broker's 0 for a young queue (no message yet, or its first one still in memory); else none.
+ */
+function storedOffset(v: GroupView, client: string, key: string): number | undefined {
+  if (v.setup.messageModel !== 'CLUSTERING') return v.before.clients[client]?.localOffsets[key];
+  const committed = v.before.committed[key];
+  if (committed !== undefined) return committed;
+  const queue = v.before.queues[key];
+  const headOnDisk = queue !== undefined && queue.maxOffset > 0 && queue.inMemoryFrom > 0;
+  return headOnDisk ? undefined : 0;
+}
+
 /** A queue a client takes starts at the stored offset if there is one, else where consumeFromWhere points. */
 export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | undefined => {
   if (v.command.type !== 'rebalance' || !v.outcome.ok) return undefined;
@@ -246,7 +281,7 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
   if (before === undefined || after === undefined) return undefined;
   for (const [key, pq] of Object.entries(after.processQueues)) {
     if (before.processQueues[key] !== undefined) continue;
-    const stored = v.setup.messageModel === 'CLUSTERING' ? v.before.committed[key] : before.localOffsets[key];
+    const stored = storedOffset(v, client, key);
     const times = (v.before.ledger[key] ?? []).map((m) => m.storeTimestamp);
     const policy =
       v.setup.consumeFromWhere === 'CONSUME_FROM_LAST_OFFSET'
@@ -255,7 +290,8 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
           ? 0
           : offsetNearestTo(times, v.setup.consumeTimestamp);
     const expected = stored ?? policy;
-    const source = stored === undefined ? v.setup.consumeFromWhere : 'the stored offset';
+    const youngQueueAnswer = v.setup.messageModel === 'CLUSTERING' && v.before.committed[key] === undefined;
+    const source = stored === undefined ? v.setup.consumeFromWhere : youngQueueAnswer ? "the broker's 0 for a young queue" : 'the stored offset';
     if (pq.nextOffset !== expected) return `${client} took ${key} at offset ${pq.nextOffset}, not at ${expected} (${source})`;
     if (pq.consumedOffset !== (stored ?? null)) return `${client} took ${key} with consumed offset ${pq.consumedOffset ?? 'none'}, not the stored ${stored ?? 'none'}`;
   }
@@ -317,7 +353,19 @@ export const rocketmqGroupInvariants: readonly RocketmqGroupInvariant[] = [
     id: 'RG-07',
     name: 'firstOffsetFromStoreOrConsumeFromWhere',
     check: firstOffsetFromStoreOrConsumeFromWhere,
-    statement: "A queue a client takes in a rebalance starts at the group's stored offset when there is one, else at the max offset (LAST), 0 (FIRST) or the offset stored nearest the consume timestamp (TIMESTAMP).",
-    why: `${client}: RebalancePushImpl.computePullFromWhereWithException reads the offset store first and falls back to consumeFromWhere only when it answers -1.`,
+    statement:
+      "A queue a client takes in a rebalance starts at the group's stored offset when there is one — for a new CLUSTERING group on a young queue (empty, or its first message still in memory) the broker's 0, whatever consumeFromWhere says — else at the max offset (LAST), 0 (FIRST) or the offset stored nearest the consume timestamp (TIMESTAMP).",
+    why: `${client}: RebalancePushImpl.computePullFromWhereWithException reads the offset store first and falls back to consumeFromWhere only when it answers -1; ConsumerManageProcessor.queryConsumerOffset answers a group without a committed offset with 0 while the queue's min offset is 0 and its head is not on disk (checkInDiskByConsumeOffset).`,
+  },
+  {
+    id: 'RG-08',
+    name: 'oneOwnerOnceConverged',
+    check: oneOwnerOnceConverged,
+    subscriptions: 'consistent',
+    messageModel: 'CLUSTERING',
+    mix: { start: 5, subscribe: 1, heartbeat: 1, rebalance: 7, pull: 2, shutdown: 2, produce: 2, commitLogGrows: 1 },
+    statement:
+      'With identical subscriptions in every running client, once the group has converged (every client rebalanced with the current cidAll), every queue of every subscribed topic is held by exactly one running client.',
+    why: `${client}: every client allocates its share from the same sorted mqAll and cidAll, and AVG, AVG_BY_CIRCLE and CONSISTENT_HASH split mqAll into disjoint shares that cover it (RA-01); updateProcessQueueTableInRebalance drops what left a share and takes what joined it. It does not hold yet during a rebalance (RG-H3), nor when subscriptions differ (RG-H1, RG-H2).`,
   },
 ];

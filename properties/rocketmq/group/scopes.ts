@@ -23,6 +23,8 @@ export const rocketmqGroupScope = {
   /** Deliberately invalid: an expression `FilterAPI` refuses, a topic no broker has. */
   wildExpression: '||',
   wildTopic: 'T9',
+  /** A broker no setup has (for `commitLogGrows`). */
+  wildBroker: 'broker-z',
   /** Logical times CONSUME_FROM_TIMESTAMP may search for. */
   maxConsumeTimestamp: 8,
   /** Commands per scenario (invariants) and per hazard scenario. */

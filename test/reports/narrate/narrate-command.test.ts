@@ -12,6 +12,8 @@ describe('narrateCommand', () => {
     ['kafka.group', { type: 'rebalance' }, 'the coordinator rebalances the group'],
     ['rocketmq.group', { type: 'start', client: 'c1', subscriptions: { T1: '*', T2: 'TagA' } }, 'c1 starts, subscribing T1 "*" and T2 "TagA"'],
     ['rocketmq.group', { type: 'produce', topic: 'T1', queueId: 0, tags: 'TagB' }, 'a message tagged "TagB" is produced to T1/broker-a/0'],
+    ['rocketmq.group', { type: 'produce', topic: 'T1', queueId: 0, count: 801 }, '801 messages (untagged) are produced to T1/broker-a/0'],
+    ['rocketmq.group', { type: 'commitLogGrows' }, "broker-a's commit log outgrows its in-memory window: every message it stored so far is read from disk"],
     ['rocketmq.group', { type: 'pull', client: 'c1', queue: { topic: 'T1', brokerName: 'broker-a', queueId: 0 } }, 'c1 pulls T1/broker-a/0'],
   ])('tells a %s command in words: %j', (system, command, sentence) => {
     expect(narrateCommand(system, command, { brokers: ['broker-a'] })).toBe(sentence);

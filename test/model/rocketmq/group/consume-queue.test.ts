@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { getMessage, offsetByTime, storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
+import { checkInDiskByConsumeOffset, getMessage, offsetByTime, storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
 
-const queue = (tags: (string | null)[], times?: number[]): ConsumeQueue => ({
+const queue = (tags: (string | null)[], times?: number[], inMemoryFrom = 0): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
   messages: tags.map((t, i) => storedMessage(t, times?.[i] ?? i + 1)),
+  inMemoryFrom,
 });
 const onlyA = (m: { tags: string | null }) => m.tags === 'A';
 
@@ -20,6 +21,39 @@ describe('getMessage', () => {
 
   it('stops right after the maxMsgNums-th match, leaving later entries unscanned', () => {
     expect(getMessage(queue(['A', 'B', 'A']), 0, 1, onlyA)).toEqual({ status: 'FOUND', found: [0], filtered: [], nextBeginOffset: 1 });
+  });
+});
+
+describe('getMessage limits (isTheBatchFull and the filter scan window)', () => {
+  const all = () => true;
+  const many = (n: number, tag: string | null = 'A') => Array.from({ length: n }, () => tag);
+
+  it('transfers at most 32 messages from memory whatever maxMsgNums asks: 40 messages, maxMsgNums 64 → 32, next offset 32', () => {
+    const result = getMessage(queue(many(40)), 0, 64, all);
+    expect([result.found.length, result.nextBeginOffset]).toEqual([32, 32]);
+  });
+
+  it('transfers at most 8 messages read from disk, and counts them towards the 32 once memory starts', () => {
+    expect(getMessage(queue(many(40), undefined, 40), 0, 64, all).nextBeginOffset).toBe(8);
+    // 5 on disk, then memory: the disk limit applies only while the next entry is on disk.
+    expect(getMessage(queue(many(40), undefined, 5), 0, 64, all).nextBeginOffset).toBe(32);
+    // maxMsgNums below the cap still wins.
+    expect(getMessage(queue(many(40), undefined, 40), 0, 3, all).nextBeginOffset).toBe(3);
+  });
+
+  it('scans at most max(16000, maxMsgNums × 20) bytes of entries: 801 filtered-out messages then a match → NO_MATCHED_MESSAGE at 800', () => {
+    const q = queue([...many(801, 'B'), 'A']);
+    const first = getMessage(q, 0, 32, onlyA);
+    expect([first.status, first.nextBeginOffset, first.filtered.length]).toEqual(['NO_MATCHED_MESSAGE', 800, 800]);
+    expect(getMessage(q, 800, 32, onlyA)).toMatchObject({ status: 'FOUND', found: [801], nextBeginOffset: 802 });
+    expect(getMessage(q, 0, 1000, onlyA)).toMatchObject({ status: 'FOUND', found: [801], nextBeginOffset: 802 });
+    expect(getMessage(queue(many(1200, 'B')), 0, 1000, onlyA).nextBeginOffset).toBe(1000);
+  });
+
+  it('knows which entries are read from disk: below inMemoryFrom, and never an offset with no entry', () => {
+    const q = queue(['A', 'A', 'A'], undefined, 2);
+    expect([0, 1, 2, 3].map((o) => checkInDiskByConsumeOffset(q, o))).toEqual([true, true, false, false]);
+    expect(checkInDiskByConsumeOffset(queue([], undefined, 0), 0)).toBe(false);
   });
 });
 

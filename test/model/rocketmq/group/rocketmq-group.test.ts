@@ -145,6 +145,49 @@ describe('the rocketmq.group system', () => {
     expect(trace.steps.map((s) => (s.outcome.ok ? 'ok' : s.outcome.error))).toEqual(['MQClientException', 'MQClientException', 'SYSTEM_ERROR']);
   });
 
+  it('moves every queue of one broker to disk on commitLogGrows, and answers MQClientException for an unknown broker', () => {
+    const trace = run({ topics: { T: 1 }, brokers: ['broker-a', 'broker-b'] }, [
+      { type: 'produce', topic: 'T', queueId: 0, count: 3 },
+      { type: 'produce', topic: 'T', broker: 'broker-b', queueId: 0 },
+      { type: 'commitLogGrows', broker: 'broker-a' },
+      { type: 'produce', topic: 'T', queueId: 0 },
+      { type: 'commitLogGrows', broker: 'broker-z' },
+    ]);
+    expect(trace.steps.map((s) => (s.outcome.ok ? 'ok' : s.outcome.error))).toEqual(['ok', 'ok', 'ok', 'ok', 'MQClientException']);
+    const queues = trace.steps[3]?.after.queues;
+    expect([queues?.['T/broker-a/0']?.inMemoryFrom, queues?.['T/broker-a/0']?.maxOffset, queues?.['T/broker-b/0']?.inMemoryFrom]).toEqual([3, 4, 0]);
+  });
+
+  it('lets a shut-down client subscribe and unsubscribe locally, without reaching the broker', () => {
+    const trace = run({ topics: { T1: 1, T2: 1 } }, [
+      { type: 'start', client: 'c1', subscriptions: { T1: '*', T2: '*' } },
+      { type: 'start', client: 'c2', subscriptions: { T1: '*' } },
+      { type: 'shutdown', client: 'c1' },
+      { type: 'unsubscribe', client: 'c1', topic: 'T2' },
+      { type: 'subscribe', client: 'c1', topic: 'T1', expression: 'TagA' },
+    ]);
+    const [, , stopped, unsubscribed, subscribed] = trace.steps;
+    expect([unsubscribed?.outcome.ok, subscribed?.outcome.ok]).toEqual([true, true]);
+    expect(Object.keys(subscribed?.after.clients['c1']?.subscriptions ?? {})).toEqual(['T1']);
+    expect(subscribed?.after.clients['c1']?.subscriptions['T1']?.subString).toBe('TagA');
+    expect(subscribed?.after.group).toEqual(stopped?.after.group);
+  });
+
+  it('takes a CONFIG-listed queue of an unsubscribed topic and drops it again in every rebalance, never holding it', () => {
+    const trace = run({ topics: { T1: 1, T2: 1 }, strategy: { name: 'CONFIG', messageQueueList: [q('T1', 0), q('T2', 0)] } }, [
+      { type: 'produce', topic: 'T2', queueId: 0 },
+      { type: 'commitLogGrows' },
+      { type: 'start', client: 'c1', subscriptions: { T1: '*' } },
+      { type: 'rebalance', client: 'c1' },
+      { type: 'rebalance', client: 'c1' },
+    ]);
+    const last = trace.steps[4]?.after;
+    expect(Object.keys(last?.clients['c1']?.processQueues ?? {})).toEqual(['T1/broker-a/0']);
+    expect([last?.clients['c1']?.subscriptions['T1']?.subVersion, last?.clients['c1']?.heartbeatAt]).toEqual([5, 5]);
+    // Taken from LAST_OFFSET past T2's message and dropped at once: nobody pulled past it, so the ledger says nothing.
+    expect(last?.ledger['T2/broker-a/0']?.[0]?.passedBy).toEqual([]);
+  });
+
   it('documents every command with an example that validates', () => {
     for (const doc of rocketmqGroup.commands) expect(rocketmqGroup.commandSchema.safeParse(doc.example).success).toBe(true);
     expect(rocketmqGroup.setupSchema.safeParse(rocketmqGroup.exampleSetup).success).toBe(true);
