@@ -28,7 +28,7 @@ describe('mqspec (program)', () => {
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('turns an unexpected exception into one line and exit 2', () => {
+  it('reports an unexpected exception as a bug in mqspec: one line naming the input, exit 4', () => {
     const broken: AnySystemModel = {
       ...(counterModel as AnySystemModel),
       observe: () => {
@@ -38,7 +38,10 @@ describe('mqspec (program)', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'mqspec-program-')), 'scenario.json');
     writeFileSync(path, JSON.stringify({ system: 'test.counter', setup: { start: 0 }, commands: [] }));
     const run = runCli(['replay', path], { systems: new Map([...counterSystems.keys()].map((id) => [id, broken])) });
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr).toBe('mqspec: internal error: observe broke across lines\n');
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toBe(
+      `mqspec: internal error (a bug in mqspec; please report it with this input): observe broke across lines [input: mqspec replay ${path}]\n`,
+    );
+    expect(run.stdout).toBe('');
   });
 });
