@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnySystemModel } from '../../model/system.js';
 import { counterModel, counterSystems, runCli } from './fixtures/counter-system.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 describe('mqspec (program)', () => {
   it.each([
@@ -35,7 +35,7 @@ describe('mqspec (program)', () => {
         throw new Error('observe broke\nacross lines');
       },
     };
-    const path = join(mkdtempSync(join(tmpdir(), 'mqspec-program-')), 'scenario.json');
+    const path = join(tempFolder('program'), 'scenario.json');
     writeFileSync(path, JSON.stringify({ system: 'test.counter', setup: { start: 0 }, commands: [] }));
     const run = runCli(['replay', path], { systems: new Map([...counterSystems.keys()].map((id) => [id, broken])) });
     expect(run.exitCode).toBe(4);

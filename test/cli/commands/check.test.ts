@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckDocument } from '../../../cli/commands/check.js';
@@ -7,6 +6,7 @@ import { formatCounterexampleRecord } from '../../../properties/corpus/counterex
 import { defineProperty } from '../../../properties/property.js';
 import { counterModel, counterScenarios, emptyCorpus, runCli } from '../fixtures/counter-system.js';
 import { counterRecord } from '../../properties/corpus/fixtures.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** The `--json` document of a run. */
 function document(stdout: string): CheckDocument {
@@ -59,7 +59,7 @@ describe('mqspec check', () => {
     expect(run.stdout).toMatch(/0 passed, 1 failed \(seed 11\)\n$/);
     const line = run.stdout.split('\n').find((l) => l.includes('replay: '))?.split('replay: ')[1];
     expect(line).toBeDefined();
-    const file = join(mkdtempSync(join(tmpdir(), 'mqspec-check-')), 'counterexample.json');
+    const file = join(tempFolder('check'), 'counterexample.json');
     writeFileSync(file, line ?? '');
     const replay = runCli(['replay', file]);
     expect(replay.stderr).toBe('');
