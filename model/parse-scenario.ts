@@ -25,6 +25,18 @@ function beyondLimits(raw: Record<string, unknown>): string | undefined {
   return tooDeep === undefined ? undefined : `${tooDeep}: nested deeper than the limit of ${maxNestingDepth} levels`;
 }
 
+/** Why `expect` is not an expectation (an object with an `outcomes` array of objects or nulls and a `final` object). */
+function expectationFault(expect: unknown): string | undefined {
+  if (!isRecord(expect)) return 'expect: expected an object';
+  const outcomes = expect['outcomes'];
+  if (outcomes !== undefined && !Array.isArray(outcomes)) return 'expect.outcomes: expected an array aligned with commands';
+  const index = Array.isArray(outcomes) ? outcomes.findIndex((entry) => entry !== null && !isRecord(entry)) : -1;
+  if (index >= 0) return `expect.outcomes[${index}]: expected a partial outcome object or null`;
+  const final = expect['final'];
+  if (final !== undefined && !isRecord(final)) return 'expect.final: expected a partial observation object';
+  return undefined;
+}
+
 /**
  * Validates raw JSON as a scenario of one of the given systems. Errors are one line and name the position of the
  * fault (`commands[3]: unknown command type "subscribeX" for kafka.consumer (expected one of …)`).
@@ -61,11 +73,10 @@ export function parseScenario(raw: unknown, systems: ReadonlyMap<string, AnySyst
     commands.push(command.data);
   }
   const expect = raw['expect'];
-  if (expect !== undefined && !isRecord(expect)) return { ok: false, reason: 'expect: expected an object' };
-  if (expect !== undefined && expect['outcomes'] !== undefined && !Array.isArray(expect['outcomes'])) {
-    return { ok: false, reason: 'expect.outcomes: expected an array aligned with commands' };
-  }
-  const title = typeof raw['title'] === 'string' ? raw['title'] : undefined;
+  const expectFault = expect === undefined ? undefined : expectationFault(expect);
+  if (expectFault !== undefined) return { ok: false, reason: expectFault };
+  const title = raw['title'];
+  if (title !== undefined && typeof title !== 'string') return { ok: false, reason: 'title: expected a string' };
   return {
     ok: true,
     scenario: {

@@ -65,7 +65,8 @@ export function scenarioSchemaBody(model: AnySystemModel, defs: JsonSchemaDefs):
     description: model.summary,
     type: 'object',
     properties: {
-      $schema: { description: 'The JSON Schema of this file, for editors.', type: 'string' },
+      // No type: the parser ignores `$schema`, and the schema must not refuse what the parser takes.
+      $schema: { description: 'The JSON Schema of this file, for editors (a path relative to the file).' },
       system: { const: model.id },
       title: { description: 'A human title; hand-written scenarios say where they come from.', type: 'string' },
       property: { description: 'The id of the property the scenario exercises.', type: 'string' },
@@ -73,7 +74,8 @@ export function scenarioSchemaBody(model: AnySystemModel, defs: JsonSchemaDefs):
       commands: { type: 'array', maxItems: maxCommandsPerScenario, items: inputJsonSchema(model.commandSchema, `${model.id}.command.`, defs) },
       expect: expectSchema,
     },
-    required: ['system', 'commands'],
+    // A missing setup is `{}`: required exactly when `{}` is not a valid setup of the system.
+    required: model.setupSchema.safeParse({}).success ? ['system', 'commands'] : ['system', 'setup', 'commands'],
   };
 }
 

@@ -16,7 +16,7 @@ export function counterexampleJsonSchema(models: readonly AnySystemModel[]): Jso
     title: 'mqspec counterexample (mqspec.counterexample/1)',
     ...envelope,
     properties: {
-      $schema: { description: 'The JSON Schema of this file, for editors.', type: 'string' },
+      $schema: { description: 'The JSON Schema of this file, for editors (a path relative to the file).' },
       ...properties,
       scenario: scenarioOfItsSystem(models, defs),
     },

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fc, test } from '@fast-check/vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { systems } from '../../model/systems.js';
@@ -77,4 +78,35 @@ describe('schemas/', () => {
     }
     expect(anyScenario(valid)).toBeUndefined();
   });
+
+  /** Values a mutation puts in place: wrong types, odd numbers and strings (nesting stays within the limit). */
+  const oddValue = fc.constantFrom<unknown>(null, true, -1, 0, 0.5, 2 ** 31, 1e21, '', ' ', '*', '__proto__', 'é', [], {}, [{}], { type: 'poll' });
+
+  /** Every path into a JSON value (the root excluded). */
+  const pathsOf = (value: unknown, prefix: readonly (string | number)[] = []): (string | number)[][] => {
+    const children: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+    return children.flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
+  };
+
+  const scenarios = documentsUnder('scenarios').map(([, document]) => document);
+
+  test.prop([fc.nat({ max: scenarios.length - 1 }), fc.nat(), fc.option(oddValue, { nil: undefined })], { numRuns: 1000 })(
+    'agrees with the parser on mutated scenarios: a field replaced by an odd value or removed is refused by both or by neither',
+    (which, pick, value) => {
+      const document: unknown = JSON.parse(JSON.stringify(scenarios[which]));
+      const paths = pathsOf(document);
+      const path = paths[pick % paths.length] ?? [];
+      let parent = document as Record<string | number, unknown>;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+      const last = path.at(-1) ?? 'system';
+      if (value === undefined && Array.isArray(parent)) parent.splice(Number(last), 1);
+      else if (value === undefined) delete parent[last];
+      else Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+      const parsed = parseScenarioDocument(document, systems);
+      const schemaFault = anyScenario(document);
+      expect({ parser: 'reason' in parsed ? parsed.reason : 'valid', schema: schemaFault ?? 'valid' }).toSatisfy(
+        (verdicts: { parser: string; schema: string }) => (verdicts.parser === 'valid') === (verdicts.schema === 'valid'),
+      );
+    },
+  );
 });
