@@ -6,6 +6,8 @@ export const ExitCode = {
   failed: 1,
   /** Bad usage or bad input, reported in one line. */
   usage: 2,
+  /** An internal error: an unexpected exception, i.e. a bug in mqspec (reported in one line naming the input). */
+  internal: 4,
 } as const;
 
 /** One of the exit statuses. */

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /** The `mqspec` bin: the command line against the real registries and the process's streams. */
+import { ExitCode } from './exit-code.js';
+import { internalErrorLine } from './internal-error.js';
 
-/** One line on stderr and exit 2: what every unexpected fault ends in. */
+const argv = process.argv.slice(2);
+
+/** One line on stderr and exit 4: what every unexpected fault outside the program's own handling ends in. */
 function internalError(error: unknown): void {
-  const reason = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`mqspec: internal error: ${reason.replace(/\s*\n\s*/g, ' ').trim()}\n`);
-  process.exitCode = 2;
+  process.stderr.write(internalErrorLine(error, argv));
+  process.exitCode = ExitCode.internal;
 }
 
 // A reader that closes the pipe early (`mqspec list --json | head`) is not an error of ours.
@@ -15,11 +18,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 try {
-  // Imported here rather than statically, so that a registry failing to load still ends in one line and exit 2.
+  // Imported here rather than statically, so that a registry failing to load still ends in one line and exit 4.
   const { processContext } = await import('./context.js');
   const { runMqspec } = await import('./program.js');
   // exitCode rather than exit(): lets piped stdout drain before the process ends.
-  process.exitCode = runMqspec(process.argv.slice(2), processContext());
+  process.exitCode = runMqspec(argv, processContext());
 } catch (error) {
   internalError(error);
 }

@@ -1,6 +1,7 @@
 /**
  * The `mqspec` command line: verbs, options and exit statuses (DESIGN.md "Command line"). Every fault ends in one
- * line on stderr: bad usage and bad input exit 2, and so does an unexpected exception (`mqspec: internal error: …`).
+ * line on stderr: bad usage and bad input exit 2; an unexpected exception is a bug in mqspec and exits 4
+ * (`mqspec: internal error (a bug in mqspec; …): … [input: mqspec …]`, see internal-error.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { checkCommand, type CheckCommandOptions } from './commands/check.js';
@@ -9,6 +10,7 @@ import { replayCommand, type ReplayOptions } from './commands/replay.js';
 import { reportCommand, type ReportOptions } from './commands/report.js';
 import { colorsFor, type CliContext } from './context.js';
 import { ExitCode } from './exit-code.js';
+import { internalErrorLine } from './internal-error.js';
 import { UsageError } from './usage-error.js';
 import { packageVersion } from './version.js';
 
@@ -98,8 +100,7 @@ export function runMqspec(argv: readonly string[], context: CliContext): ExitCod
       context.stderr.write(`mqspec: ${oneLine(error.message)}\n`);
       return ExitCode.usage;
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    context.stderr.write(`mqspec: internal error: ${oneLine(reason)}\n`);
-    return ExitCode.usage;
+    context.stderr.write(internalErrorLine(error, argv));
+    return ExitCode.internal;
   }
 }

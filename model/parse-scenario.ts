@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Scenario } from './scenario.js';
 import type { AnySystemModel } from './system.js';
 import { isRecord } from './json.js';
+import { firstTooDeep, formatCount, maxCommandsPerScenario, maxNestingDepth } from './scenario-limits.js';
 
 /** A scenario that passed validation, or a one-line reason naming where it is malformed. */
 export type ParsedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly reason: string };
@@ -14,12 +15,36 @@ function firstIssue(where: string, error: z.ZodError): string {
   return `${where}${path}: ${issue.message}`;
 }
 
+/** The reason a scenario is beyond the documented limits (scenario-limits.ts), checked before anything walks it. */
+function beyondLimits(raw: Record<string, unknown>): string | undefined {
+  const commands = raw['commands'];
+  if (Array.isArray(commands) && commands.length > maxCommandsPerScenario) {
+    return `commands: ${formatCount(commands.length)} commands, more than the limit of ${formatCount(maxCommandsPerScenario)} per scenario`;
+  }
+  const tooDeep = firstTooDeep(raw, '');
+  return tooDeep === undefined ? undefined : `${tooDeep}: nested deeper than the limit of ${maxNestingDepth} levels`;
+}
+
+/** Why `expect` is not an expectation (an object with an `outcomes` array of objects or nulls and a `final` object). */
+function expectationFault(expect: unknown): string | undefined {
+  if (!isRecord(expect)) return 'expect: expected an object';
+  const outcomes = expect['outcomes'];
+  if (outcomes !== undefined && !Array.isArray(outcomes)) return 'expect.outcomes: expected an array aligned with commands';
+  const index = Array.isArray(outcomes) ? outcomes.findIndex((entry) => entry !== null && !isRecord(entry)) : -1;
+  if (index >= 0) return `expect.outcomes[${index}]: expected a partial outcome object or null`;
+  const final = expect['final'];
+  if (final !== undefined && !isRecord(final)) return 'expect.final: expected a partial observation object';
+  return undefined;
+}
+
 /**
  * Validates raw JSON as a scenario of one of the given systems. Errors are one line and name the position of the
  * fault (`commands[3]: unknown command type "subscribeX" for kafka.consumer (expected one of …)`).
  */
 export function parseScenario(raw: unknown, systems: ReadonlyMap<string, AnySystemModel>): ParsedScenario {
   if (!isRecord(raw)) return { ok: false, reason: 'scenario: expected a JSON object with system, setup and commands' };
+  const limit = beyondLimits(raw);
+  if (limit !== undefined) return { ok: false, reason: limit };
   const systemId = raw['system'];
   if (typeof systemId !== 'string') return { ok: false, reason: 'system: expected a string naming the system' };
   const model = systems.get(systemId);
@@ -48,11 +73,10 @@ export function parseScenario(raw: unknown, systems: ReadonlyMap<string, AnySyst
     commands.push(command.data);
   }
   const expect = raw['expect'];
-  if (expect !== undefined && !isRecord(expect)) return { ok: false, reason: 'expect: expected an object' };
-  if (expect !== undefined && expect['outcomes'] !== undefined && !Array.isArray(expect['outcomes'])) {
-    return { ok: false, reason: 'expect.outcomes: expected an array aligned with commands' };
-  }
-  const title = typeof raw['title'] === 'string' ? raw['title'] : undefined;
+  const expectFault = expect === undefined ? undefined : expectationFault(expect);
+  if (expectFault !== undefined) return { ok: false, reason: expectFault };
+  const title = raw['title'];
+  if (title !== undefined && typeof title !== 'string') return { ok: false, reason: 'title: expected a string' };
   return {
     ok: true,
     scenario: {

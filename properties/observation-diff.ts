@@ -28,7 +28,9 @@ function isArrayOfObjects(value: readonly unknown[]): boolean {
 
 /** Appends the changes between `before` and `after` at `path` to `changes`. */
 function collect(before: unknown, after: unknown, path: string, changes: ObservationChange[]): void {
-  if (deepEqual(before, after)) return;
+  // No deepEqual before descending: on every level it would walk the whole subtree again, which makes a step's diff
+  // cost its observation's size times its depth. Equal subtrees simply yield no changes below.
+  if (before === after) return;
   if (isRecord(before) && isRecord(after)) {
     const keys = [...Object.keys(before), ...Object.keys(after).filter((key) => !Object.hasOwn(before, key))];
     for (const key of keys) {
@@ -48,7 +50,7 @@ function collect(before: unknown, after: unknown, path: string, changes: Observa
     }
     return;
   }
-  changes.push({ path: path === '' ? '$' : path, kind: 'changed', before, after });
+  if (!deepEqual(before, after)) changes.push({ path: path === '' ? '$' : path, kind: 'changed', before, after });
 }
 
 /** Every path whose value differs between two observations, in the order the observations list their keys. */

@@ -3,13 +3,14 @@
  * A file holds either a scenario or a counterexample, i.e. an object whose `scenario` field is the scenario, with
  * provenance beside it (`property`, `seed`, …). Both may name the property they exercise in a `property` field.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenario } from '../model/parse-scenario.js';
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
 import { systems as registeredSystems } from '../model/systems.js';
 import { isRecord } from '../model/json.js';
+import { readJsonFile } from './read-json-file.js';
 
 /** A file that held a valid scenario. */
 export interface LoadedScenarioFile {
@@ -52,22 +53,11 @@ export function parseScenarioDocument(raw: unknown, systems: ReadonlyMap<string,
   return { scenario: parsed.scenario, ...(property === undefined ? {} : { property }), counterexample };
 }
 
-/** Reads and validates one file; never throws: an unreadable file or invalid JSON is a rejected file. */
+/** Reads and validates one file; never throws: an unreadable file, one over the size limit or invalid JSON is a rejected file. */
 export function readScenarioFile(path: string, systems: ReadonlyMap<string, AnySystemModel> = registeredSystems): ScenarioFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = isRecord(error) && typeof error['code'] === 'string' ? ` (${error['code']})` : '';
-    return { path, reason: `cannot read the file${code}` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return { path, reason: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  return { path, ...parseScenarioDocument(raw, systems) };
+  const json = readJsonFile(path);
+  if (!json.ok) return { path, reason: json.reason };
+  return { path, ...parseScenarioDocument(json.value, systems) };
 }
 
 /** Code-point order, so the listing does not depend on the locale. */

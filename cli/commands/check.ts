@@ -12,6 +12,7 @@ import type { SavedCounterexample } from '../../properties/corpus/save-counterex
 import type { Property } from '../../properties/property.js';
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
+import { internalErrorLine } from '../internal-error.js';
 import { progressDone, progressRunning, resultDetails, summaryLine, summaryTable } from '../format/check-report.js';
 import { parseInteger, parsePositiveInteger } from '../parse-integer.js';
 import { UsageError } from '../usage-error.js';
@@ -135,5 +136,9 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
     if (details.length > 0) context.stdout.write('\n' + details.join('\n'));
     context.stdout.write('\n' + summaryLine(passed, failed, seed, colors));
   }
+  // A check that broke (the model threw) is no verdict on the property: it is a bug in mqspec, named by its rerun.
+  const broken = results.filter((r) => r.status === 'error');
+  for (const r of broken) context.stderr.write(internalErrorLine(`${r.id}: ${r.error ?? 'unknown error'}`, ['check', '--property', r.id, '--seed', String(seed)]));
+  if (broken.length > 0) return ExitCode.internal;
   return failed === 0 ? ExitCode.ok : ExitCode.failed;
 }

@@ -6,7 +6,7 @@
 import type { Outcome } from '../../model/outcome.js';
 import type { Command, Scenario } from '../../model/scenario.js';
 import type { AnySystemModel } from '../../model/system.js';
-import { runTrace } from '../../model/trace.js';
+import { runSteps } from '../../model/trace.js';
 import { diffObservations, type ObservationChange } from '../../properties/observation-diff.js';
 import { partialMatch } from '../../properties/partial-match.js';
 import type { Property } from '../../properties/property.js';
@@ -108,13 +108,17 @@ export function replayScenario(file: LoadedScenarioFile, model: AnySystemModel, 
   const { scenario } = file;
   const outcomes = expectedOutcomes(scenario);
   const property = file.property === undefined ? undefined : evaluateProperty(namedProperty(file.property, scenario, catalog), scenario);
-  const trace = runTrace(model, scenario.setup, scenario.commands);
+  const initial = model.observe(model.init(scenario.setup));
   const failures: string[] = [];
-  const steps = trace.steps.map((step): ReplayedStep => {
+  const steps: ReplayedStep[] = [];
+  let observation = initial;
+  // Step by step, keeping each step's changes but not its observations: a long scenario over a large state would
+  // otherwise hold one full observation per step.
+  for (const step of runSteps(model, scenario.setup, scenario.commands)) {
     const expected = outcomes[step.index] ?? undefined;
     const mismatch = expected === undefined ? undefined : partialMatch(step.outcome, expected, `expect.outcomes[${step.index}]`);
     if (mismatch !== undefined) failures.push(mismatch);
-    return {
+    steps.push({
       index: step.index,
       command: step.command,
       outcome: step.outcome,
@@ -122,9 +126,9 @@ export function replayScenario(file: LoadedScenarioFile, model: AnySystemModel, 
       ...(expected === undefined ? {} : { expected }),
       ...(mismatch === undefined ? {} : { mismatch }),
       ...(property?.step === step.index ? { violates: true } : {}),
-    };
-  });
-  const observation = trace.steps.at(-1)?.after ?? trace.initial;
+    });
+    observation = step.after;
+  }
   const expectedFinal = scenario.expect?.final;
   const finalMismatch = expectedFinal === undefined ? undefined : partialMatch(observation, expectedFinal, 'expect.final');
   if (finalMismatch !== undefined) failures.push(finalMismatch);
@@ -136,7 +140,7 @@ export function replayScenario(file: LoadedScenarioFile, model: AnySystemModel, 
     system: scenario.system,
     ...(scenario.title === undefined ? {} : { title: scenario.title }),
     counterexample: file.counterexample,
-    initial: trace.initial,
+    initial,
     steps,
     final: {
       observation,

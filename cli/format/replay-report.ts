@@ -45,13 +45,14 @@ function propertyLine(document: ReplayDocument, colors: Colors): string {
  */
 function withChanges(table: string, document: ReplayDocument, colors: Colors): string {
   const lines = table.replace(/\n$/, '').split('\n');
-  const indexWidth = Math.max(1, ...document.steps.map((step) => String(step.index).length));
+  // The widest index is the last one's; no Math.max(...steps), which overflows the stack on a long scenario.
+  const indexWidth = Math.max(1, String(Math.max(0, document.steps.length - 1)).length);
   const indent = ' '.repeat(indexWidth + 2);
   const out = lines.slice(0, 2);
   for (const [row, step] of document.steps.entries()) {
     out.push(lines[row + 2] ?? '');
     const changes = step.changes.length === 0 ? ['(no change)'] : step.changes.map((change) => formatChange(change));
-    out.push(...changes.map((change) => colors.dim(`${indent}${change}`)));
+    for (const change of changes) out.push(colors.dim(`${indent}${change}`));
   }
   return out.join('\n') + '\n';
 }

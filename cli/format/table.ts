@@ -19,7 +19,8 @@ function pad(text: string, width: number, align: Column['align']): string {
  * colour codes never disturb the alignment; the last column is not padded, so lines carry no trailing blanks.
  */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], style?: CellStyle): string {
-  const widths = columns.map((column, index) => Math.max(column.header.length, ...rows.map((row) => (row[index] ?? '').length)));
+  // A loop rather than Math.max(...cells): spreading 100,000 rows into one call overflows the stack.
+  const widths = columns.map((column, index) => rows.reduce((width, row) => Math.max(width, (row[index] ?? '').length), column.header.length));
   const line = (cells: readonly string[], row: number): string =>
     columns
       .map((column, index) => {

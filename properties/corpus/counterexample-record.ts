@@ -46,7 +46,7 @@ export interface CounterexampleRecord {
 }
 
 /** The envelope's shape; the scenario inside is validated against its system's schemas separately. */
-const envelopeSchema = z.object({
+export const counterexampleEnvelopeSchema = z.object({
   format: z.literal(counterexampleFormat),
   property: z.string().min(1),
   system: z.string().min(1),
@@ -85,7 +85,7 @@ export function parseCounterexampleRecord(
   if (raw['format'] !== counterexampleFormat) {
     return { ok: false, reason: `format: expected "${counterexampleFormat}", received ${JSON.stringify(raw['format']) ?? 'nothing'}` };
   }
-  const envelope = envelopeSchema.safeParse(raw);
+  const envelope = counterexampleEnvelopeSchema.safeParse(raw);
   if (!envelope.success) return { ok: false, reason: firstIssue(envelope.error) };
   const scenario = parseScenario(envelope.data.scenario, systems);
   if (!scenario.ok) return { ok: false, reason: `scenario.${scenario.reason}` };
@@ -184,7 +184,11 @@ const keyOrder = [
   'mqspecVersion',
 ] as const;
 
-/** The file text of a record: deterministic key order and layout, ending in a newline. */
-export function formatCounterexampleRecord(record: CounterexampleRecord): string {
-  return formatJson(record, { leading: keyOrder, width: 120 }) + '\n';
+/**
+ * The file text of a record: deterministic key order and layout, ending in a newline; with `schema`, a `$schema`
+ * reference first, so that editors validate the file (see schema-reference.ts).
+ */
+export function formatCounterexampleRecord(record: CounterexampleRecord, schema?: string): string {
+  const document = schema === undefined ? record : { $schema: schema, ...record };
+  return formatJson(document, { leading: ['$schema', ...keyOrder], width: 120 }) + '\n';
 }

@@ -4,9 +4,9 @@
  * system rejects, a property the catalog does not know — becomes a one-line warning naming the file, and the rest
  * of the corpus is used: a bad file never stops a run.
  */
-import { readFileSync } from 'node:fs';
 import type { AnySystemModel } from '../../model/system.js';
 import type { Property } from '../property.js';
+import { readJsonFile } from '../read-json-file.js';
 import { jsonFilesUnder } from '../scenario-files.js';
 import { counterexampleKey } from './content-address.js';
 import { parseCounterexampleRecord, type CounterexampleRecord, type ParsedRecord } from './counterexample-record.js';
@@ -44,20 +44,8 @@ export function readCounterexampleFile(
   systems: ReadonlyMap<string, AnySystemModel>,
   catalog?: readonly Property[],
 ): ParsedRecord {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = errorCode(error);
-    return { ok: false, reason: `cannot read the file${code === undefined ? '' : ` (${code})`}` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reason: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  return parseCounterexampleRecord(raw, systems, catalog);
+  const json = readJsonFile(path);
+  return json.ok ? parseCounterexampleRecord(json.value, systems, catalog) : json;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import { counterexampleFileName, counterexampleKey } from './content-address.js';
 import { formatCounterexampleRecord, type CounterexampleRecord } from './counterexample-record.js';
 import { readCounterexampleFile, type StoredCounterexample } from './load-corpus.js';
+import { counterexampleSchemaReference } from './schema-reference.js';
 import { nodeFileOps, writeFileAtomically, type FileOps } from './write-file-atomically.js';
 
 /**
@@ -65,7 +66,7 @@ export function saveCounterexample(folder: string, record: CounterexampleRecord,
 /** Writes the record's file unless its name is taken. */
 function publishRecord(path: string, stored: CounterexampleRecord, key: string, options: SaveOptions): SavedCounterexample {
   mkdirSync(dirname(path), { recursive: true });
-  const result = writeFileAtomically(path, formatCounterexampleRecord(stored), options.ops ?? nodeFileOps);
+  const result = writeFileAtomically(path, formatCounterexampleRecord(stored, counterexampleSchemaReference(path)), options.ops ?? nodeFileOps);
   if (result === 'written') return { status: 'written', path };
   if (result === 'identical' || holdsKey(path, key, options.systems)) return { status: 'exists', path };
   return { status: 'conflict', path };

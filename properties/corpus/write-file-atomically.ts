@@ -4,7 +4,8 @@
  * up), is flushed to disk, and is then published under its name with a hard link, which fails instead of replacing
  * a file that appeared meanwhile (a plain rename would silently replace it). Where the file system has no hard
  * links, it falls back to a rename after checking that the name is free. A crash before publishing leaves only the
- * temporary file.
+ * temporary file; Ctrl-C (SIGINT, SIGTERM, SIGHUP) is held off from its creation to its removal, so an interrupted
+ * run leaves none.
  */
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -89,10 +90,33 @@ function publish(temp: string, path: string, text: string, ops: FileOps): Atomic
 export function writeFileAtomically(path: string, text: string, ops: FileOps = nodeFileOps): AtomicWriteResult {
   if (ops.exists(path)) return compareExisting(path, text, ops);
   const temp = temporaryPathFor(path);
-  ops.writeNew(temp, text);
+  return withTerminationDeferred(() => {
+    ops.writeNew(temp, text);
+    try {
+      return publish(temp, path, text, ops);
+    } finally {
+      ops.remove(temp);
+    }
+  });
+}
+
+/** The signals that end a process by default when someone interrupts it (Ctrl-C, `kill`, a closed terminal). */
+const terminationSignals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** A listener that does nothing: while it is installed, a termination signal no longer ends the process. */
+function holdOff(): void {}
+
+/**
+ * Runs `critical` (from creating the temporary file to removing it) so that Ctrl-C cannot end the process half-way
+ * and leave the temporary file behind. Node offers no way to block a signal and deliver it later: a signal that
+ * arrives in these few milliseconds is dropped (press Ctrl-C again); one that arrives at any other time ends the
+ * process at once, as before.
+ */
+function withTerminationDeferred<T>(critical: () => T): T {
+  for (const signal of terminationSignals) process.on(signal, holdOff);
   try {
-    return publish(temp, path, text, ops);
+    return critical();
   } finally {
-    ops.remove(temp);
+    for (const signal of terminationSignals) process.off(signal, holdOff);
   }
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnySystemModel } from '../../model/system.js';
 import { counterModel, counterSystems, runCli } from './fixtures/counter-system.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 describe('mqspec (program)', () => {
   it.each([
@@ -28,17 +28,20 @@ describe('mqspec (program)', () => {
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('turns an unexpected exception into one line and exit 2', () => {
+  it('reports an unexpected exception as a bug in mqspec: one line naming the input, exit 4', () => {
     const broken: AnySystemModel = {
       ...(counterModel as AnySystemModel),
       observe: () => {
         throw new Error('observe broke\nacross lines');
       },
     };
-    const path = join(mkdtempSync(join(tmpdir(), 'mqspec-program-')), 'scenario.json');
+    const path = join(tempFolder('program'), 'scenario.json');
     writeFileSync(path, JSON.stringify({ system: 'test.counter', setup: { start: 0 }, commands: [] }));
     const run = runCli(['replay', path], { systems: new Map([...counterSystems.keys()].map((id) => [id, broken])) });
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr).toBe('mqspec: internal error: observe broke across lines\n');
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toBe(
+      `mqspec: internal error (a bug in mqspec; please report it with this input): observe broke across lines [input: mqspec replay ${path}]\n`,
+    );
+    expect(run.stdout).toBe('');
   });
 });

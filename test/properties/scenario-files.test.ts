@@ -1,15 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFiles, readScenarioFile } from '../../properties/scenario-files.js';
 import { counterSystems } from '../cli/fixtures/counter-system.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 const scenario = { system: 'test.counter', setup: { start: 0 }, commands: [{ type: 'inc' }] };
 
 describe('loadScenarioFiles', () => {
   it('loads every JSON file under the folder recursively, in sorted path order, with the rejected ones', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'mqspec-files-'));
+    const folder = tempFolder('files');
     mkdirSync(join(folder, 'b'));
     writeFileSync(join(folder, 'b', 'one.json'), JSON.stringify(scenario));
     writeFileSync(join(folder, 'a.json'), JSON.stringify({ ...scenario, commands: [{ type: 'nope' }] }));
@@ -29,7 +30,7 @@ describe('loadScenarioFiles', () => {
 
 describe('readScenarioFile', () => {
   it('rejects invalid JSON and a property that is not a string, with one-line reasons', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'mqspec-file-'));
+    const folder = tempFolder('file');
     writeFileSync(join(folder, 'bad.json'), '[1,');
     expect(readScenarioFile(join(folder, 'bad.json'), counterSystems)).toMatchObject({ reason: expect.stringMatching(/^invalid JSON: /) });
     writeFileSync(join(folder, 'prop.json'), JSON.stringify({ ...scenario, property: 3 }));

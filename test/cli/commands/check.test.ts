@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckDocument } from '../../../cli/commands/check.js';
 import { formatCounterexampleRecord } from '../../../properties/corpus/counterexample-record.js';
-import { emptyCorpus, runCli } from '../fixtures/counter-system.js';
+import { defineProperty } from '../../../properties/property.js';
+import { counterModel, counterScenarios, emptyCorpus, runCli } from '../fixtures/counter-system.js';
 import { counterRecord } from '../../properties/corpus/fixtures.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** The `--json` document of a run. */
 function document(stdout: string): CheckDocument {
@@ -58,7 +59,7 @@ describe('mqspec check', () => {
     expect(run.stdout).toMatch(/0 passed, 1 failed \(seed 11\)\n$/);
     const line = run.stdout.split('\n').find((l) => l.includes('replay: '))?.split('replay: ')[1];
     expect(line).toBeDefined();
-    const file = join(mkdtempSync(join(tmpdir(), 'mqspec-check-')), 'counterexample.json');
+    const file = join(tempFolder('check'), 'counterexample.json');
     writeFileSync(file, line ?? '');
     const replay = runCli(['replay', file]);
     expect(replay.stderr).toBe('');
@@ -110,6 +111,26 @@ describe('mqspec check', () => {
     const run = runCli(['check'], { env: { MQSPEC_SEED: 'x1' } });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toBe('mqspec: MQSPEC_SEED: expected an integer, received "x1"\n');
+  });
+
+  it('exits 4 and names the property and seed to rerun when a check breaks (a bug in mqspec, not a verdict)', () => {
+    const broken = defineProperty(counterModel, {
+      id: 'CT-9',
+      kind: 'invariant',
+      statement: 'A check that throws.',
+      why: 'Provokes an internal error.',
+      scenarios: counterScenarios,
+      check: () => {
+        throw new TypeError('cannot read properties of undefined');
+      },
+      runs: 5,
+    });
+    const run = runCli(['check', '--seed', '7'], { catalog: [broken] });
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toBe(
+      'mqspec: internal error (a bug in mqspec; please report it with this input): CT-9: cannot read properties of undefined ' +
+        '[input: mqspec check --property CT-9 --seed 7]\n',
+    );
   });
 
   it('picks and reports a fresh seed for --seed random', () => {

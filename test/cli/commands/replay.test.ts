@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReplayDocument } from '../../../cli/commands/replay.js';
 import { runCli } from '../fixtures/counter-system.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
-const folder = mkdtempSync(join(tmpdir(), 'mqspec-replay-'));
+const folder = tempFolder('replay');
 
 /** Writes a file into the test folder and returns its path. */
 function file(name: string, content: unknown): string {
@@ -138,5 +138,30 @@ describe('mqspec replay', () => {
     const run = runCli(['replay', file('corpus-record.json', record)]);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/^\s*2\s+\{"type":"dec"\}\s+ok -1\s+← violates CT-2\n\s+value: 0 → -1$/m);
+  });
+
+  describe('at the limits', () => {
+    const long = (n: number): unknown => ({ system: 'test.counter', setup: { start: 0 }, commands: Array.from({ length: n }, () => ({ type: 'inc' })) });
+
+    it('replays a 200,000-command scenario (no recursion or argument spread on scenario length)', () => {
+      const run = runCli(['replay', file('long.json', long(200_000))]);
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toMatch(/^199999 {2}\{"type":"inc"\} {2}ok 200000\n {8}value: 199999 → 200000$/m);
+    });
+
+    it('refuses a scenario over the command limit with exit 2 and one positioned line', () => {
+      const path = file('too-long.json', long(200_001));
+      const run = runCli(['replay', path]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toBe(`mqspec: ${path}: commands: 200,001 commands, more than the limit of 200,000 per scenario\n`);
+    });
+
+    it('refuses nesting deeper than the limit with exit 2 instead of overflowing the stack', () => {
+      const path = file('deep.json', `{"system":"test.counter","setup":{"start":0},"commands":[],"expect":{"final":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`);
+      const run = runCli(['replay', path, '--json']);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^mqspec: ${path}: expect\\.final(\\[0\\])+: nested deeper than the limit of 64 levels\\n$`));
+    });
   });
 });

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReportDocument } from '../../../cli/commands/report.js';
 import { emptyCorpus, runCli } from '../fixtures/counter-system.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** A fresh output folder. */
 function out(): string {
-  return join(mkdtempSync(join(tmpdir(), 'mqspec-report-')), 'reports');
+  return join(tempFolder('report'), 'reports');
 }
 
 describe('mqspec report', () => {

@@ -1,8 +1,6 @@
 /** Shared helpers of the corpus tests: a counterexample record of the counter fixture and a fresh corpus folder. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { counterexampleFormat, type CounterexampleRecord } from '../../../properties/corpus/counterexample-record.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** A record of CT-2 (the counter goes below zero) on the model. */
 export function counterRecord(overrides: Partial<CounterexampleRecord> = {}): CounterexampleRecord {
@@ -24,5 +22,5 @@ export function counterRecord(overrides: Partial<CounterexampleRecord> = {}): Co
 
 /** A fresh, empty corpus folder. */
 export function corpusFolder(): string {
-  return mkdtempSync(join(tmpdir(), 'mqspec-corpus-test-'));
+  return tempFolder('corpus-test');
 }

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counterexampleFileName } from '../../../properties/corpus/content-address.js';
 import { formatCounterexampleRecord } from '../../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../../properties/corpus/load-corpus.js';
 import { saveCounterexample } from '../../../properties/corpus/save-counterexample.js';
+import { counterexampleSchemaReference } from '../../../properties/corpus/schema-reference.js';
 import { nodeFileOps, type FileOps } from '../../../properties/corpus/write-file-atomically.js';
 import { counterCatalog, counterSystems } from '../../cli/fixtures/counter-system.js';
 import { corpusFolder, counterRecord } from './fixtures.js';
@@ -14,7 +15,16 @@ describe('saveCounterexample', () => {
     const folder = corpusFolder();
     const saved = saveCounterexample(folder, counterRecord(), { systems: counterSystems });
     expect(saved).toEqual({ status: 'written', path: join(folder, 'test.counter', counterexampleFileName(counterRecord())) });
-    expect(readFileSync(saved.path, 'utf8')).toBe(formatCounterexampleRecord(counterRecord()));
+    const schema = counterexampleSchemaReference(saved.path) ?? '';
+    expect(readFileSync(saved.path, 'utf8')).toBe(formatCounterexampleRecord(counterRecord(), schema));
+  });
+
+  it('starts the file with a $schema reference that resolves to the shipped counterexample schema', () => {
+    const saved = saveCounterexample(corpusFolder(), counterRecord(), { systems: counterSystems });
+    const schema = (JSON.parse(readFileSync(saved.path, 'utf8')) as { $schema: string }).$schema;
+    expect(readFileSync(saved.path, 'utf8')).toMatch(/^\{\n {2}"\$schema": "[^"]+counterexample\.schema\.json",\n/);
+    expect(resolve(dirname(saved.path), schema)).toBe(resolve(import.meta.dirname, '../../../schemas/counterexample.schema.json'));
+    expect(existsSync(resolve(dirname(saved.path), schema))).toBe(true);
   });
 
   it('stores the same counterexample once, whatever its provenance and wherever the corpus keeps it', () => {

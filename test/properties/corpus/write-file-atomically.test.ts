@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFileOps, temporaryPathFor, writeFileAtomically, type FileOps } from '../../../properties/corpus/write-file-atomically.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** A fresh folder. */
 function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'mqspec-atomic-'));
+  return tempFolder('atomic');
 }
 
 describe('writeFileAtomically', () => {

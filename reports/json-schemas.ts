@@ -1,0 +1,49 @@
+/**
+ * The JSON Schemas shipped in `schemas/`: scenario files of any system and of each system, and corpus files,
+ * generated from the zod schemas that validate them. `npm run schemas` rewrites the folder; a test fails when it is
+ * stale, so the shipped schemas cannot drift from the parser.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { anyScenarioJsonSchema, scenarioJsonSchema } from '../model/scenario-json-schema.js';
+import { systems } from '../model/systems.js';
+import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
+
+/** The file names of the schemas, as `$schema` references name them. */
+export const schemaFileNames = {
+  /** A scenario file of any system (the `system` field chooses the rules). */
+  scenario: 'scenario.schema.json',
+  /** A scenario file of one system. */
+  systemScenario: (system: string): string => `${system}.scenario.schema.json`,
+  /** A corpus file (`mqspec.counterexample/1`). */
+  counterexample: 'counterexample.schema.json',
+} as const;
+
+/** One generated schema file. */
+export interface SchemaFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** Every schema file with its text (2-space JSON, ending in a newline), in a fixed order. */
+export function jsonSchemaFiles(): SchemaFile[] {
+  const models = [...systems.values()];
+  const text = (schema: unknown): string => JSON.stringify(schema, null, 2) + '\n';
+  return [
+    { name: schemaFileNames.scenario, text: text(anyScenarioJsonSchema(models)) },
+    ...models.map((model) => ({ name: schemaFileNames.systemScenario(model.id), text: text(scenarioJsonSchema(model)) })),
+    { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
+  ];
+}
+
+/** Rewrites `folder` with exactly the generated schema files (the `npm run schemas` entry point). */
+export function writeJsonSchemas(folder: string): void {
+  mkdirSync(folder, { recursive: true });
+  const files = jsonSchemaFiles();
+  for (const stale of readdirSync(folder).filter((name) => name.endsWith('.json') && !files.some((f) => f.name === name))) {
+    rmSync(join(folder, stale));
+  }
+  for (const file of files) writeFileSync(join(folder, file.name), file.text);
+}
+
+if (process.argv[1]?.endsWith('json-schemas.ts') === true) writeJsonSchemas(process.argv[2] ?? 'schemas');

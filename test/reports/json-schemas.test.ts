@@ -1,0 +1,112 @@
+/**
+ * The shipped JSON Schemas (`schemas/`): up to date with the zod schemas they are generated from, and accepting every
+ * scenario and corpus file of the repository when checked by an independent validator (ajv), so that the schemas
+ * and the parser cannot drift apart unnoticed.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fc, test } from '@fast-check/vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { systems } from '../../model/systems.js';
+import { jsonFilesUnder, parseScenarioDocument } from '../../properties/scenario-files.js';
+import { readJsonFile } from '../../properties/read-json-file.js';
+import { jsonSchemaFiles, schemaFileNames } from '../../reports/json-schemas.js';
+
+const repository = join(import.meta.dirname, '../..');
+const schemasFolder = join(repository, 'schemas');
+
+/** The schema file `name` of the repository, compiled by ajv (strict: unknown keywords are errors). */
+function validator(name: string): (document: unknown) => string | undefined {
+  const ajv = new Ajv2020({ strict: true, allErrors: false });
+  const validate = ajv.compile(JSON.parse(readFileSync(join(schemasFolder, name), 'utf8')) as object);
+  return (document) => (validate(document) ? undefined : ajv.errorsText(validate.errors));
+}
+
+/** The parsed JSON of every `*.json` file under `folder` of the repository. */
+function documentsUnder(folder: string): Array<[string, unknown]> {
+  return jsonFilesUnder(join(repository, folder)).map((path) => {
+    const json = readJsonFile(path);
+    if (!json.ok) throw new Error(`${path}: ${json.reason}`);
+    return [relative(repository, path), json.value];
+  });
+}
+
+describe('schemas/', () => {
+  it('holds exactly the generated schemas, up to date (run `npm run schemas` when this fails)', () => {
+    const generated = jsonSchemaFiles();
+    expect(readdirSync(schemasFolder).sort()).toEqual(generated.map((f) => f.name).sort());
+    for (const file of generated) expect(readFileSync(join(schemasFolder, file.name), 'utf8'), file.name).toBe(file.text);
+  });
+
+  const anyScenario = validator(schemaFileNames.scenario);
+  const counterexample = validator(schemaFileNames.counterexample);
+  const perSystem = new Map([...systems.keys()].map((id) => [id, validator(schemaFileNames.systemScenario(id))]));
+
+  for (const [name, document] of documentsUnder('scenarios')) {
+    it(`${name} is valid by the scenario schema and its system's`, () => {
+      expect(parseScenarioDocument(document, systems)).not.toHaveProperty('reason');
+      expect(anyScenario(document)).toBeUndefined();
+      const system = (document as { system: string }).system;
+      expect(perSystem.get(system)?.(document)).toBeUndefined();
+      const schema = (document as { $schema?: unknown }).$schema;
+      if (typeof schema === 'string') expect(existsSync(resolve(repository, dirname(name), schema)), `$schema ${schema}`).toBe(true);
+    });
+  }
+
+  for (const [name, document] of documentsUnder('counterexamples')) {
+    it(`${name} is valid by the counterexample schema and names it in $schema`, () => {
+      expect(counterexample(document)).toBeUndefined();
+      expect(document).toMatchObject({ $schema: '../../schemas/counterexample.schema.json' });
+    });
+  }
+
+  it('refuses what the parser refuses: an unknown command, a wrong type, a missing field, one command too many', () => {
+    const valid = { system: 'kafka.consumer', setup: { topics: { t: 1 } }, commands: [{ type: 'poll' }] };
+    const cases: unknown[] = [
+      { ...valid, commands: [{ type: 'pollX' }] },
+      { ...valid, commands: [{ type: 'poll', maxRecords: 'many' }] },
+      { ...valid, commands: [{ type: 'seek', offset: 1 }] },
+      { ...valid, setup: { topics: { t: 0 } } },
+      { ...valid, system: 'kafka.nope' },
+      { system: 'kafka.consumer', setup: {} },
+      { ...valid, commands: Array.from({ length: 200_001 }, () => ({ type: 'poll' })) },
+    ];
+    for (const document of cases) {
+      expect(parseScenarioDocument(document, systems), JSON.stringify(document).slice(0, 80)).toHaveProperty('reason');
+      expect(anyScenario(document), JSON.stringify(document).slice(0, 80)).toEqual(expect.any(String));
+    }
+    expect(anyScenario(valid)).toBeUndefined();
+  });
+
+  /** Values a mutation puts in place: wrong types, odd numbers and strings (nesting stays within the limit). */
+  const oddValue = fc.constantFrom<unknown>(null, true, -1, 0, 0.5, 2 ** 31, 1e21, '', ' ', '*', '__proto__', 'é', [], {}, [{}], { type: 'poll' });
+
+  /** Every path into a JSON value (the root excluded). */
+  const pathsOf = (value: unknown, prefix: readonly (string | number)[] = []): (string | number)[][] => {
+    const children: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+    return children.flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
+  };
+
+  const scenarios = documentsUnder('scenarios').map(([, document]) => document);
+
+  test.prop([fc.nat({ max: scenarios.length - 1 }), fc.nat(), fc.option(oddValue, { nil: undefined })], { numRuns: 1000 })(
+    'agrees with the parser on mutated scenarios: a field replaced by an odd value or removed is refused by both or by neither',
+    (which, pick, value) => {
+      const document: unknown = JSON.parse(JSON.stringify(scenarios[which]));
+      const paths = pathsOf(document);
+      const path = paths[pick % paths.length] ?? [];
+      let parent = document as Record<string | number, unknown>;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+      const last = path.at(-1) ?? 'system';
+      if (value === undefined && Array.isArray(parent)) parent.splice(Number(last), 1);
+      else if (value === undefined) delete parent[last];
+      else Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+      const parsed = parseScenarioDocument(document, systems);
+      const schemaFault = anyScenario(document);
+      expect({ parser: 'reason' in parsed ? parsed.reason : 'valid', schema: schemaFault ?? 'valid' }).toSatisfy(
+        (verdicts: { parser: string; schema: string }) => (verdicts.parser === 'valid') === (verdicts.schema === 'valid'),
+      );
+    },
+  );
+});
