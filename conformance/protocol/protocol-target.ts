@@ -57,7 +57,7 @@ function describeFault(fault: ChannelFault): string {
     case 'exit':
       return `the target exited (${fault.signal === null ? `code ${String(fault.code)}` : `signal ${fault.signal}`})`;
     case 'flood':
-      return `the target wrote a line of more than ${fault.bytes} bytes without ending it (flooding stdout)`;
+      return `the target wrote ${fault.bytes} bytes on one line without ending it, more than the 1 MiB an answer may have (flooding stdout)`;
     case 'unrequested':
       return `the target wrote a line nobody asked for: ${shorten(fault.text)}`;
     case 'closed':
