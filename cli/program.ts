@@ -67,9 +67,12 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
 
   program
     .command('replay')
-    .description('run a scenario or counterexample file on the model and check its expectations')
+    .description('run a scenario or counterexample file on the model (and a target, side by side) and check its expectations')
     .argument('<file>', 'a scenario JSON file, or a counterexample file (an object with a "scenario" field)')
     .option('--json', 'print the replay as JSON')
+    .option('--target <name>', "replay on this target beside the model (default: a counterexample's own target)")
+    .option('--exec <command>', 'replay on this protocol program beside the model')
+    .option('--timeout <ms>', 'per-request timeout of a protocol target (default: 2000)')
     .action((file: string, options: ReplayOptions) => done(replayCommand(file, options, context)));
 
   program

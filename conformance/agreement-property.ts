@@ -12,7 +12,7 @@ import type { AnySystemModel, SystemId } from '../model/system.js';
 import { deepEqual } from '../properties/deep-equal.js';
 import { diffObservations } from '../properties/observation-diff.js';
 import { isTraceSource, standardLabels, type Divergence, type Evaluation, type Implementation, type Property } from '../properties/property.js';
-import { isLockstepSource, lockstepSource, type LockstepSource, type SideStep } from './lockstep.js';
+import { isLockstepSource, lockstepSource, type LockstepSource, type LockstepStep, type SideStep } from './lockstep.js';
 import { modelTarget } from './model-target.js';
 import { projectFields, valueAt } from './observation-fields.js';
 import type { TargetSystem } from './target.js';
@@ -71,6 +71,11 @@ function valueAtPath(observation: unknown, path: string): unknown {
     current = (current as Record<string | number, unknown>)[key];
   }
   return current;
+}
+
+/** What differs at one lockstep step (`outcome`, an observation path) after the system's comparison, if anything. */
+export function stepDifference(reference: AnySystemModel, declared: TargetSystem, step: LockstepStep): string | undefined {
+  return firstDifference(reference, declared.fields, step.command, step.model, step.target);
 }
 
 /** The one-sentence message of a divergence. */

@@ -9,6 +9,7 @@ import type { TargetFailureReport } from '../../properties/target-failure.js';
 import type { TargetCheckResult } from '../../conformance/check-target.js';
 import type { Colors } from '../context.js';
 import { formatOutcome } from './outcome.js';
+import { diffObservations, formatChange } from '../../properties/observation-diff.js';
 
 /** A word quoted for a POSIX shell when it needs it. */
 export function shellQuote(word: string): string {
@@ -38,6 +39,18 @@ function corpusFile(result: CorpusCheckResult): string | undefined {
   return undefined;
 }
 
+/**
+ * The observation paths where the two sides differ, one line each (`path: model → target`), at most `max` of them;
+ * nothing when the observations agree.
+ */
+export function observationDifferences(model: unknown, target: unknown, colors: Colors, max = 8): string[] {
+  const changes = diffObservations(model, target);
+  if (changes.length === 0) return [];
+  const lines = changes.slice(0, max).map((change) => `    ${formatChange(change)}\n`);
+  if (changes.length > max) lines.push(`    … and ${changes.length - max} more\n`);
+  return [`  ${colors.dim('observation (model → target):')}\n`, ...lines];
+}
+
 /** What a person needs to act on one property that did not hold on the target. */
 export function targetResultDetails(target: string, result: CorpusCheckResult, seed: number, runs: number | undefined, colors: Colors): string {
   const counterexample = result.counterexample;
@@ -48,8 +61,9 @@ export function targetResultDetails(target: string, result: CorpusCheckResult, s
   const divergence = counterexample.divergence;
   if (divergence !== undefined) {
     lines.push(`  ${colors.dim('command:')} ${JSON.stringify(divergence.command)}\n`);
-    lines.push(`  ${colors.dim('model:  ')} ${formatOutcome(divergence.model.outcome)}  ${colors.dim('observation')} ${show(divergence.model.observation)}\n`);
-    lines.push(`  ${colors.dim('target: ')} ${formatOutcome(divergence.target.outcome)}  ${colors.dim('observation')} ${show(divergence.target.observation)}\n`);
+    lines.push(`  ${colors.dim('model:  ')} ${formatOutcome(divergence.model.outcome)}\n`);
+    lines.push(`  ${colors.dim('target: ')} ${formatOutcome(divergence.target.outcome)}\n`);
+    lines.push(...observationDifferences(divergence.model.observation, divergence.target.observation, colors));
   } else if (counterexample.explanation !== undefined) {
     lines.push(counterexample.explanation.split('\n').map((line) => `  ${line}\n`).join(''));
   }
