@@ -50,8 +50,13 @@ function canonicalObservation(model: AnySystemModel, observation: unknown, field
 
 /** What differs between the two sides of a step (`outcome`, a field, `$`), or undefined when they agree. */
 function firstDifference(model: AnySystemModel, fields: readonly string[] | undefined, command: Command, modelSide: SideStep, targetSide: SideStep): string | undefined {
-  if (!deepEqual(canonicalOutcome(model, command, modelSide.outcome), canonicalOutcome(model, command, targetSide.outcome))) return 'outcome';
+  // Equal as they are is equal in canonical form too: the canonical forms are only built when the sides differ.
+  const sameOutcome =
+    (modelSide.outcome.ok && targetSide.outcome.ok && deepEqual(modelSide.outcome.value, targetSide.outcome.value)) ||
+    deepEqual(canonicalOutcome(model, command, modelSide.outcome), canonicalOutcome(model, command, targetSide.outcome));
+  if (!sameOutcome) return 'outcome';
   if (fields !== undefined && fields.length === 0) return undefined;
+  if (fields === undefined && deepEqual(modelSide.after, targetSide.after)) return undefined;
   const expected = canonicalObservation(model, modelSide.after, fields);
   const actual = canonicalObservation(model, targetSide.after, fields);
   if (deepEqual(expected, actual)) return undefined;
