@@ -5,12 +5,13 @@
  * for the model, in-process targets and protocol targets) while a hang becomes a timeout, never a hung mqspec.
  * `kill()` ends the child's whole process group and waits until the child has been reaped, so no process is left.
  */
+import { writeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { childWorkerSource } from './child-worker-source.js';
 
 /** What the worker posts. */
 type WorkerMessage =
-  | { readonly kind: 'spawned'; readonly pid: number }
+  | { readonly kind: 'spawned'; readonly pid: number; readonly stdinFd: number }
   | { readonly kind: 'spawn-error'; readonly code: string | null; readonly message: string }
   | { readonly kind: 'line'; readonly text: string }
   | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null }
@@ -71,6 +72,8 @@ export class ChildChannel {
   private readonly counter: Int32Array;
   private readonly tail: SharedArrayBuffer;
   private received = 0;
+  /** The child's stdin pipe, written directly while it accepts whole lines; -1 once the worker must write. */
+  private stdinFd: number;
   private exited: { code: number | null; signal: string | null } | undefined;
   private killed = false;
 
@@ -94,6 +97,7 @@ export class ChildChannel {
       throw new SpawnError(first === undefined ? 'the program did not start in time' : `the program did not start (${first.kind})`, null);
     }
     this.pid = first.pid;
+    this.stdinFd = first.stdinFd;
     live.add(this);
     installExitHook();
   }
@@ -129,11 +133,32 @@ export class ChildChannel {
     const pending = this.next(0);
     if (pending !== undefined) return { ok: false, fault: this.faultOf(pending) };
     if (this.exited !== undefined) return { ok: false, fault: { kind: 'exit', ...this.exited } };
-    this.port.postMessage({ kind: 'write', line });
+    this.write(Buffer.from(line + '\n', 'utf8'));
     const answer = this.next(milliseconds);
     if (answer === undefined) return { ok: false, fault: { kind: 'timeout', milliseconds } };
     if (answer.kind === 'line') return { ok: true, line: answer.text };
     return { ok: false, fault: this.faultOf(answer) };
+  }
+
+  /**
+   * Writes to the child's stdin: directly on the pipe (no hop through the worker) while it takes the whole line at
+   * once; a full pipe (EAGAIN, a partial write) hands the rest, and every later line, to the worker, which keeps
+   * their order. A closed pipe (EPIPE) is left to the exit the worker reports.
+   */
+  private write(data: Buffer): void {
+    if (this.stdinFd >= 0) {
+      let written = 0;
+      try {
+        written = writeSync(this.stdinFd, data);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      }
+      if (written === data.length) return;
+      this.stdinFd = -1;
+      data = data.subarray(written);
+    }
+    this.port.postMessage({ kind: 'write', data });
   }
 
   /** The fault a message other than an answer stands for. */

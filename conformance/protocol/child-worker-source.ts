@@ -39,7 +39,8 @@ if (child !== undefined) {
   let length = 0;
   let flooded = false;
   child.on('error', (error) => post({ kind: 'spawn-error', code: error.code ?? null, message: String(error.message) }));
-  child.on('spawn', () => post({ kind: 'spawned', pid: child.pid }));
+  // The stdin pipe's descriptor lets the caller write requests itself, saving a hop through this thread.
+  child.on('spawn', () => post({ kind: 'spawned', pid: child.pid, stdinFd: child.stdin._handle?.fd ?? -1 }));
   child.on('exit', (code, signal) => post({ kind: 'exit', code, signal }));
   child.stdin.on('error', () => {});
   child.stderr.on('data', keepTail);
@@ -64,7 +65,7 @@ if (child !== undefined) {
     }
   });
   port.on('message', (message) => {
-    if (message.kind === 'write') child.stdin.write(message.line + '\n');
+    if (message.kind === 'write') child.stdin.write(message.data);
     else if (message.kind === 'end') child.stdin.end();
   });
 }
