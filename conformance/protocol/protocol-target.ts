@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Command } from '../../model/scenario.js';
+import { isRecord } from '../../model/json.js';
 import type { SystemId } from '../../model/system.js';
 import { TargetFailure } from '../../properties/target-failure.js';
 import type { Target, TargetSession, TargetSystem } from '../target.js';
@@ -93,8 +94,11 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
     } catch {
       return fail(request, `the target answered a line that is not JSON: ${shorten(answer.line)}`);
     }
-    const refusal = refusalSchema.safeParse(parsed);
-    if (refusal.success) return fail(request, `the target refused: ${refusal.data.error}`);
+    // Checked by hand before zod: this runs on every answer, and most answers are not refusals.
+    if (isRecord(parsed) && parsed['ok'] === false) {
+      const refusal = refusalSchema.safeParse(parsed);
+      if (refusal.success) return fail(request, `the target refused: ${refusal.data.error}`);
+    }
     const valid = schema.safeParse(parsed);
     if (!valid.success) {
       const issue = valid.error.issues[0];
@@ -131,9 +135,8 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
       return session;
     },
     dispose: () => {
-      // A polite close, then the whole group goes whatever the program did.
-      const answer = channel.request(JSON.stringify({ op: 'close' }), Math.min(timeout, 500));
-      void answer;
+      // A polite close (its answer does not matter any more), then the whole group goes whatever the program did.
+      channel.request(JSON.stringify({ op: 'close' }), Math.min(timeout, 500));
       channel.endInput(200);
       channel.kill();
     },
