@@ -30,6 +30,7 @@ const cases: ReadonlyArray<{ mode: string; title: string; message: RegExp; reque
   { mode: 'garbage', title: 'one that prints garbage', message: /^step: the target answered a line that is not JSON: "Traceback/, request: 'step' },
   { mode: 'exit', title: 'one that exits after two steps', message: /^step: the target exited \(code 1\)$/, request: 'step' },
   { mode: 'flood', title: 'one that writes 10 MB on one line', message: /^step: the target wrote \d+ bytes on one line without ending it, more than the 1 MiB/, request: 'step' },
+  { mode: 'refuse', title: 'one that refuses a request', message: /^init: the target refused: setup not supported by this target$/, request: 'init' },
   { mode: 'ok', title: 'one that answers {"ok": true} to everything', message: /^hello: the answer has the wrong shape \(name: /, request: 'hello' },
 ];
 
