@@ -95,7 +95,7 @@ function commanderExit(error: CommanderError): ExitCode {
 /** Runs `mqspec` with the arguments after the program name; returns the exit status and never throws. */
 export function runMqspec(argv: readonly string[], context: CliContext): ExitCode {
   if (argv.length === 0) {
-    context.stderr.write('mqspec: missing command (expected list, check, replay or report; see mqspec --help)\n');
+    context.stderr.write('mqspec: missing command (expected list, check, replay, targets or report; see mqspec --help)\n');
     return ExitCode.usage;
   }
   let exitCode: ExitCode = ExitCode.ok;
