@@ -16,7 +16,7 @@ const throughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
 /** The in-process target's lockstep rate against the model's, on the same scenarios, per system. */
 const targetThroughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
   const property = catalog.find((p) => p.system === model.id && p.kind === 'invariant');
-  return property === undefined ? [] : [inProcessTargetEntry(model, property.scenarios)];
+  return property === undefined ? [] : [inProcessTargetEntry(model, property)];
 });
 
 /** Every benchmark. */
