@@ -28,7 +28,8 @@ const prefixes: Readonly<Record<SystemId, string>> = {
 
 /** The differential property's id for a system: `KC-AGREE`, `RF-AGREE`, … */
 export function agreementId(system: SystemId): string {
-  return `${prefixes[system]}-AGREE`;
+  // A system outside the registry (a test's own) is named by its id.
+  return `${(prefixes as Readonly<Record<string, string | undefined>>)[system] ?? system}-AGREE`;
 }
 
 /** A value as compact JSON, cut to `max` characters. */
