@@ -72,6 +72,8 @@ export class ChildChannel {
   private readonly counter: Int32Array;
   private readonly tail: SharedArrayBuffer;
   private received = 0;
+  /** Answers still due to lines sent ahead. */
+  private outstanding = 0;
   /** The child's stdin pipe, written directly while it accepts whole lines; -1 once the worker must write. */
   private stdinFd: number;
   private exited: { code: number | null; signal: string | null } | undefined;
@@ -126,14 +128,32 @@ export class ChildChannel {
     return Buffer.from(new Uint8Array(this.tail, 4, length)).toString('utf8');
   }
 
-  /** Writes `line` and waits for the answering line. */
-  request(line: string, milliseconds: number): ChannelAnswer {
+  /**
+   * Writes `line` (and the lines `ahead`, in the same write) and waits for the answer to `line`. The answers to the
+   * lines sent ahead are then collected, in order, by `receive` — before anything else is requested.
+   */
+  request(line: string, milliseconds: number, ahead: readonly string[] = []): ChannelAnswer {
     if (this.killed) return { ok: false, fault: { kind: 'closed' } };
+    if (this.outstanding > 0) throw new Error(`request: ${this.outstanding} answer(s) to lines sent ahead not received yet`);
     // Anything already waiting was not asked for: a second line to the last request, or an exit.
     const pending = this.next(0);
     if (pending !== undefined) return { ok: false, fault: this.faultOf(pending) };
     if (this.exited !== undefined) return { ok: false, fault: { kind: 'exit', ...this.exited } };
-    this.write(Buffer.from(line + '\n', 'utf8'));
+    this.write(Buffer.from([line, ...ahead].join('\n') + '\n', 'utf8'));
+    this.outstanding = ahead.length;
+    return this.answer(milliseconds);
+  }
+
+  /** Waits for the answer to the next line sent ahead. */
+  receive(milliseconds: number): ChannelAnswer {
+    if (this.killed) return { ok: false, fault: { kind: 'closed' } };
+    if (this.outstanding === 0) throw new Error('receive: no line was sent ahead');
+    this.outstanding--;
+    return this.answer(milliseconds);
+  }
+
+  /** The next line, or the fault that came instead. */
+  private answer(milliseconds: number): ChannelAnswer {
     const answer = this.next(milliseconds);
     if (answer === undefined) return { ok: false, fault: { kind: 'timeout', milliseconds } };
     if (answer.kind === 'line') return { ok: true, line: answer.text };

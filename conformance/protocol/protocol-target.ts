@@ -84,9 +84,8 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
     throw new TargetFailure(`${request.op}: ${message}`, { request, stderr });
   };
 
-  /** One request and its answer, validated against `schema`. */
-  const ask = <T>(request: ProtocolRequest, schema: z.ZodType<T>, milliseconds = timeout): T => {
-    const answer = channel.request(JSON.stringify(request), milliseconds);
+  /** An answer line validated against `schema`, or the failure of `request`. */
+  const validate = <T>(request: ProtocolRequest, answer: ReturnType<ChildChannel['request']>, schema: z.ZodType<T>): T => {
     if (!answer.ok) return fail(request, describeFault(answer.fault));
     let parsed: unknown;
     try {
@@ -108,6 +107,10 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
     return valid.data;
   };
 
+  /** One request and its answer, validated against `schema`. */
+  const ask = <T>(request: ProtocolRequest, schema: z.ZodType<T>, milliseconds = timeout): T =>
+    validate(request, channel.request(JSON.stringify(request), milliseconds), schema);
+
   // The handshake may take longer than a step: the program (an interpreter, a JVM) is starting.
   const hello = ask({ op: 'hello', protocol: protocolVersion }, helloAnswerSchema, Math.max(timeout, 10_000));
   const systems: TargetSystem[] = hello.systems.map((s) => ({
@@ -117,9 +120,31 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
     ...(s.mode === undefined ? {} : { mode: s.mode }),
   }));
 
+  // With observations to show, each `step` is followed by an `observe`: both lines go in one write, saving a round
+  // trip per step (the target still reads and answers them one by one, in order).
+  const observeRequest: ProtocolRequest = { op: 'observe' };
+  const observeLine = JSON.stringify(observeRequest);
+  let observeAhead = false;
+  const takeObservation = (): unknown => {
+    observeAhead = false;
+    return validate(observeRequest, channel.receive(timeout), observeAnswerSchema).observation;
+  };
+  const observing = (system: SystemId): boolean => {
+    const fields = systems.find((s) => s.system === system)?.fields;
+    return fields === undefined || fields.length > 0;
+  };
+  let current: SystemId | undefined;
+
   const session: TargetSession = {
-    step: (command: Command) => ask({ op: 'step', command }, stepAnswerSchema).outcome,
-    observe: () => ask({ op: 'observe' }, observeAnswerSchema).observation,
+    step: (command: Command) => {
+      const request: ProtocolRequest = { op: 'step', command };
+      if (observeAhead) takeObservation();
+      const ahead = current !== undefined && observing(current) ? [observeLine] : [];
+      const answer = channel.request(JSON.stringify(request), timeout, ahead);
+      observeAhead = ahead.length > 0;
+      return validate(request, answer, stepAnswerSchema).outcome;
+    },
+    observe: () => (observeAhead ? takeObservation() : ask(observeRequest, observeAnswerSchema).observation),
     close: () => undefined,
   };
 
@@ -131,12 +156,16 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
     pid: channel.pid,
     helloName: hello.name,
     open: (system: SystemId, setup: unknown) => {
+      // An observation requested ahead that nobody took (a run abandoned after a step) is collected first.
+      if (observeAhead) takeObservation();
       ask({ op: 'init', system, setup }, doneAnswerSchema);
+      current = system;
       return session;
     },
     dispose: () => {
-      // A polite close (its answer does not matter any more), then the whole group goes whatever the program did.
-      channel.request(JSON.stringify({ op: 'close' }), Math.min(timeout, 500));
+      // A polite close (its answer does not matter any more; skipped while an observation is still due), then the
+      // whole group goes whatever the program did.
+      if (!observeAhead) channel.request(JSON.stringify({ op: 'close' }), Math.min(timeout, 500));
       channel.endInput(200);
       channel.kill();
     },

@@ -17,6 +17,19 @@ describe('a child channel', () => {
     expect(isAlive(channel.pid)).toBe(false);
   });
 
+  it('sends lines ahead in one write and hands their answers out in order', () => {
+    const channel = new ChildChannel(['cat']);
+    try {
+      expect(channel.request('step', 5000, ['observe'])).toEqual({ ok: true, line: 'step' });
+      expect(() => channel.request('too early', 5000)).toThrow('request: 1 answer(s) to lines sent ahead not received yet');
+      expect(channel.receive(5000)).toEqual({ ok: true, line: 'observe' });
+      expect(() => channel.receive(5000)).toThrow('receive: no line was sent ahead');
+      expect(channel.request('next', 5000)).toEqual({ ok: true, line: 'next' });
+    } finally {
+      channel.kill();
+    }
+  });
+
   it('turns a hang into a timeout and kills the program', () => {
     const channel = new ChildChannel(['sleep', '100']);
     const started = performance.now();
