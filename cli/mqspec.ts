@@ -21,8 +21,16 @@ try {
   // Imported here rather than statically, so that a registry failing to load still ends in one line and exit 4.
   const { processContext } = await import('./context.js');
   const { runMqspec } = await import('./program.js');
+  const { preloadTargetModules } = await import('./target-modules.js');
+  let targets;
+  try {
+    targets = await preloadTargetModules(argv);
+  } catch (error) {
+    process.stderr.write(`mqspec: ${error instanceof Error ? error.message.replace(/\s*\n\s*/g, ' ') : String(error)}\n`);
+    process.exit(2);
+  }
   // exitCode rather than exit(): lets piped stdout drain before the process ends.
-  process.exitCode = runMqspec(argv, processContext());
+  process.exitCode = runMqspec(argv, { ...processContext(), targets });
 } catch (error) {
   internalError(error);
 }

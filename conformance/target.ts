@@ -25,7 +25,8 @@ export interface TargetSystem {
   readonly commands?: readonly string[];
   /**
    * The observation fields it shows, as dotted paths from the observation's root (`mode`, `partitions`); only these
-   * are compared. Omitted: the whole observation.
+   * are compared; the invariants see the model's values (run in lockstep) for the others. `[]`: it shows nothing and
+   * `observe` is never called. Omitted: the whole observation.
    */
   readonly fields?: readonly string[];
   /** Defaults to `differential`. */
@@ -51,7 +52,11 @@ export interface Target {
   /** One sentence: what it wraps and how. */
   readonly describes: string;
   readonly systems: readonly TargetSystem[];
-  /** Starts one scenario of `system` with its (validated) setup. Throwing is a target failure. */
+  /**
+   * Starts one scenario of `system` with its (validated) setup, from scratch. Throwing is a target failure; so is
+   * throwing a `TargetFailure` (properties/target-failure.ts) from any call, which adapters use to report a hang or
+   * garbage with the request and the target's stderr.
+   */
   open(system: SystemId, setup: unknown): TargetSession;
   /** Releases the whole target (a child process, a worker). */
   dispose?(): void;

@@ -2,6 +2,7 @@
  * The whole report in memory: load the corpus, run the catalog with a fixed seed, build the report and render both
  * documents. `mqspec report` writes them; the staleness test compares them with the committed files.
  */
+import { agreementCatalog } from '../conformance/target-properties.js';
 import type { AnySystemModel } from '../model/system.js';
 import { loadCorpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
@@ -34,7 +35,9 @@ export interface BuildReportOptions {
 
 /** Builds the report and renders both documents. */
 export function buildReport(options: BuildReportOptions): { readonly report: EdgeCaseReport; readonly files: ReportFiles } {
-  const corpus = loadCorpus(options.corpus, options.systems, options.catalog);
+  // Counterexamples found on targets share the corpus; they name the differential properties, which are known here
+  // (and left out of the report, which documents the model).
+  const corpus = loadCorpus(options.corpus, options.systems, [...options.catalog, ...agreementCatalog(options.systems, options.catalog)]);
   const results = coverageRun(options.catalog, options.seed);
   const report = edgeCaseReport({ catalog: options.catalog, systems: options.systems, corpus, seed: options.seed, results });
   const markdown = edgeCasesMarkdown(report, { folder: options.out ?? defaultReportFolder });
