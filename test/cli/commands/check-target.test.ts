@@ -2,8 +2,7 @@
  * `mqspec check --target/--exec`, `mqspec replay` of a target's counterexample and `mqspec targets`, run in process
  * against the real registries, with a temporary corpus.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TargetCheckDocument } from '../../../cli/commands/check-target.js';
@@ -12,6 +11,7 @@ import type { TargetListing } from '../../../cli/commands/targets.js';
 import { captureSink, processContext, type CliContext } from '../../../cli/context.js';
 import { runMqspec } from '../../../cli/program.js';
 import { loadTargetModule } from '../../../conformance/targets.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 /** Runs mqspec in process on the real registries. */
 function run(args: readonly string[], extra: Partial<CliContext> = {}): { exitCode: number; stdout: string; stderr: string } {
@@ -25,7 +25,7 @@ const zooEntry = 'zoo:rf-hash-without-32-bit-wrap';
 
 describe('mqspec check --target', () => {
   it('reports a zoo entry\'s divergence as a minimal scenario with both sides, saves it under the target\'s name and replays it first next time', () => {
-    const corpus = mkdtempSync(join(tmpdir(), 'mqspec-target-corpus-'));
+    const corpus = tempFolder('target-corpus');
     const first = run(['check', '--target', zooEntry, '--property', 'RF-AGREE', '--json', '--corpus', corpus]);
     expect(first.exitCode).toBe(1);
     const document = JSON.parse(first.stdout) as TargetCheckDocument;
