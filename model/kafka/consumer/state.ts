@@ -10,8 +10,12 @@ import { tpKey } from '../topic-partition.js';
 /** `SubscriptionType` (1.0); under 0.10.0 the same value is derived from which collection is non-empty. */
 export type SubscriptionMode = 'NONE' | 'AUTO_TOPICS' | 'AUTO_PATTERN' | 'USER_ASSIGNED';
 
-/** A pending offset reset (`OffsetResetStrategy`), resolved at the next poll. */
-export type ResetStrategy = 'EARLIEST' | 'LATEST';
+/**
+ * A pending offset reset (`OffsetResetStrategy`), resolved at the next poll. NONE is what `auto.offset.reset=none`
+ * leaves behind when a partition has no committed offset: it cannot be resolved, so every poll or position() throws
+ * NoOffsetForPartitionException until a seek (or seekToBeginning / seekToEnd) replaces it.
+ */
+export type ResetStrategy = 'EARLIEST' | 'LATEST' | 'NONE';
 
 /** `TopicPartitionState`: what the consumer knows of one assigned partition. */
 export interface PartitionState {
@@ -23,6 +27,12 @@ export interface PartitionState {
   readonly paused: boolean;
   /** Non-null while a reset is pending; then position is null. */
   readonly resetStrategy: ResetStrategy | null;
+  /**
+   * A buffered OFFSET_OUT_OF_RANGE fetch response for this offset (reset policy none) that a poll could not throw
+   * because it had already gathered records of other partitions: the next poll throws it (`Fetcher.fetchedRecords`
+   * keeps the completed fetch in its queue), unless the position has moved since. Not observed: it is the fetcher's.
+   */
+  readonly outOfRangeFetch: number | null;
 }
 
 /** One partition's log: one replica, so the high watermark is the log end offset. */
@@ -53,6 +63,13 @@ export interface KafkaConsumerState {
   readonly needsFetchCommittedOffsets: boolean;
   /** Only meaningful under kafka-0.10.0 (removed by KIP-70 in later versions). */
   readonly needsPartitionAssignment: boolean;
+  /**
+   * `AbstractCoordinator.rejoinNeeded`: true until the first join completes, again from the poll that starts a
+   * rejoin (JoinGroup sent) until the coordinator's result arrives (`rebalance`), and after unsubscribe.
+   */
+  readonly rejoinNeeded: boolean;
+  /** `ConsumerCoordinator.joinedSubscription` (1.0): the topics of the last JoinGroup; null before any. */
+  readonly joinedSubscription: readonly string[] | null;
 }
 
 /**
@@ -66,7 +83,7 @@ export type KafkaClientState = Omit<KafkaConsumerState, keyof KafkaClusterState>
 
 /** A fresh `TopicPartitionState` for a newly assigned partition. */
 export function freshPartition(tp: TopicPartition): PartitionState {
-  return { tp, position: null, committed: null, paused: false, resetStrategy: null };
+  return { tp, position: null, committed: null, paused: false, resetStrategy: null, outOfRangeFetch: null };
 }
 
 /** Logs for every partition of the given metadata that has none yet. */
@@ -99,5 +116,7 @@ export function initialState(setup: KafkaConsumerSetup): KafkaConsumerState {
     assignment: [],
     needsFetchCommittedOffsets: true,
     needsPartitionAssignment: false,
+    rejoinNeeded: true,
+    joinedSubscription: null,
   };
 }

@@ -49,6 +49,8 @@ export function unsubscribe(state: KafkaConsumerState): Result {
       draft.assignment = [];
       draft.pattern = null;
       draft.mode = 'NONE';
+      // maybeLeaveGroup resets the generation: a later subscription joins afresh.
+      draft.rejoinNeeded = true;
       if (state.profile === 'kafka-0.10.0') draft.needsPartitionAssignment = true;
     }),
     outcome: ok(),
@@ -72,10 +74,10 @@ function changeSubscription(state: KafkaConsumerState, topics: readonly string[]
   });
 }
 
-/** `subscribe(topics)`: an empty list unsubscribes; blank names are refused; then the mode check. */
+/** `subscribe(topics)`: an empty list unsubscribes; blank names are refused (1.0; 0.10.0 takes them); then the mode check. */
 export function subscribe(state: KafkaConsumerState, topics: readonly string[]): Result {
   if (topics.length === 0) return unsubscribe(state);
-  if (topics.some((t) => t.trim() === '')) {
+  if (state.profile === 'kafka-1.0' && topics.some((t) => t.trim() === '')) {
     return { state, outcome: fail('IllegalArgumentException', 'Topic collection to subscribe to cannot contain null or empty topic') };
   }
   if (!modeAllows(state.mode, 'AUTO_TOPICS')) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
@@ -119,8 +121,11 @@ function distinctPartitions(partitions: readonly TopicPartition[]): TopicPartiti
 /**
  * `assign(partitions)` (`assignFromUser`): an empty list unsubscribes; the mode check runs even for an equal set;
  * partitions that stay keep their state, new ones start fresh, and committed offsets must be fetched again.
+ * 0.10.0's `KafkaConsumer.assign` has no empty-list shortcut and no blank-topic check, and its `assignFromUser` does
+ * not ask for committed offsets again, so a partition added later starts from the reset strategy.
  */
 export function assign(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (state.profile === 'kafka-0.10.0') return assignFromUser0100(state, partitions);
   if (partitions.length === 0) return unsubscribe(state);
   if (partitions.some((p) => p.topic.trim() === '')) {
     return { state, outcome: fail('IllegalArgumentException', 'Topic partitions to assign to cannot have null or empty topic') };
@@ -141,12 +146,28 @@ export function assign(state: KafkaConsumerState, partitions: readonly TopicPart
   };
 }
 
+/** 0.10.0's `assignFromUser`: refused while subscribed; an empty list leaves the consumer with nothing (mode NONE). */
+function assignFromUser0100(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (state.subscription.length > 0 || state.pattern !== null) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
+  const wanted = distinctPartitions(partitions);
+  const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
+  return {
+    state: produce(state, (draft) => {
+      draft.mode = wanted.length === 0 ? 'NONE' : 'USER_ASSIGNED';
+      draft.assignment = wanted.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.needsPartitionAssignment = false;
+    }),
+    outcome: ok(),
+  };
+}
+
 /**
- * The coordinator's assignment arriving (`assignFromSubscribed`): only in an automatic mode, only partitions of
- * subscribed (or pattern-matching) topics; every partition starts from fresh state, even one that was kept.
+ * The coordinator's assignment arriving (`assignFromSubscribed`): only in an automatic mode (1.0; 0.10.0 checks only
+ * the topics), only partitions of subscribed (or pattern-matching) topics; every partition starts from fresh state,
+ * even one that was kept.
  */
 export function assignFromSubscribed(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
-  if (state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
+  if (state.profile === 'kafka-1.0' && state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
     return { state, outcome: fail('IllegalArgumentException', 'Attempt to dynamically assign partitions while manual assignment in use') };
   }
   // 1.0 checks a pattern subscription against the pattern; 0.10.0 only ever checks the subscribed topic set.
@@ -167,12 +188,19 @@ export function assignFromSubscribed(state: KafkaConsumerState, partitions: read
   };
 }
 
-/** The metadata listener under a pattern subscription (`subscribeFromPattern`): the matching topics. */
+/** Kafka's internal topics, which a pattern never matches (`exclude.internal.topics=true` by default). */
+export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(['__consumer_offsets', '__transaction_state']);
+
+/**
+ * The metadata listener under a pattern subscription (`updatePatternSubscription` → `subscribeFromPattern`): the
+ * matching topics of the cluster, internal topics excluded.
+ */
 export function subscribeFromPattern(state: KafkaConsumerState): KafkaConsumerState {
   if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state;
   const matcher = compilePattern(state.pattern);
   if (matcher === undefined) return state;
-  return changeSubscription(state, topicSet(Object.keys(state.metadata).filter((t) => matcher.test(t))));
+  const matching = Object.keys(state.metadata).filter((t) => matcher.test(t) && !INTERNAL_TOPICS.has(t));
+  return changeSubscription(state, topicSet(matching));
 }
 
 /** The index of an assigned partition, or -1. */
