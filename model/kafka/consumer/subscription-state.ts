@@ -7,6 +7,7 @@
 import { produce } from 'immer';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
+import { translateJavaPattern } from '../../java/java-pattern.js';
 import { tpKey, type TopicPartition } from '../topic-partition.js';
 import { freshPartition, type KafkaConsumerState, type PartitionState, type ResetStrategy, type SubscriptionMode } from './state.js';
 
@@ -29,13 +30,27 @@ function sameTopics(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
-/** Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match. */
+/**
+ * Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match, with Java's `\Q…\E` and `\-` translated.
+ * Undefined for an invalid pattern or one using Java syntax the model does not carry over (see `javaPatternRefusal`).
+ */
 export function compilePattern(pattern: string): RegExp | undefined {
+  const translated = translateJavaPattern(pattern);
+  if ('unsupported' in translated) return undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`, 'u');
+    return new RegExp(`^(?:${translated.source})$`, 'u');
   } catch {
     return undefined;
   }
+}
+
+/** Why `subscribe(Pattern)` refuses a pattern: Java syntax the model cannot match like Java, or invalid syntax. */
+function patternRefusal(pattern: string): ReturnType<typeof fail> | undefined {
+  const translated = translateJavaPattern(pattern);
+  if ('unsupported' in translated) {
+    return fail('UnsupportedOperationException', `subscribePattern: "${pattern}" uses a ${translated.unsupported}, Java regex syntax mqspec does not model`);
+  }
+  return compilePattern(pattern) === undefined ? fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) : undefined;
 }
 
 /**
@@ -90,9 +105,8 @@ export function subscribe(state: KafkaConsumerState, topics: readonly string[]):
  * check is on the collections: once the pattern has matched topics, subscribing to a pattern again is refused.
  */
 export function subscribePattern(state: KafkaConsumerState, pattern: string): Result {
-  if (compilePattern(pattern) === undefined) {
-    return { state, outcome: fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) };
-  }
+  const refusal = patternRefusal(pattern);
+  if (refusal !== undefined) return { state, outcome: refusal };
   const allowed =
     state.profile === 'kafka-0.10.0'
       ? state.subscription.length === 0 && state.mode !== 'USER_ASSIGNED'
