@@ -11,7 +11,7 @@ import { tpKey } from '../topic-partition.js';
 import { needRejoin, startRejoin } from './consumer-coordinator.js';
 import { defaultReset, updateFetchPositions } from './fetch-positions.js';
 import type { KafkaConsumerState, PartitionState } from './state.js';
-import { subscribeFromPattern } from './subscription-state.js';
+import { fetchRequestedMetadata, subscribeFromPattern } from './subscription-state.js';
 
 /** `max.poll.records`' default. */
 export const DEFAULT_MAX_POLL_RECORDS = 500;
@@ -39,7 +39,7 @@ function outOfRange(key: string, offset: number): Failure {
  * rejoin starts the rejoin. Answers the state to fetch from, or the state of a poll that only rejoined.
  */
 function coordinatorPoll(state: KafkaConsumerState): { readonly fetchFrom: KafkaConsumerState } | { readonly rejoining: KafkaConsumerState } {
-  const fresh = state.mode === 'AUTO_PATTERN' && (needRejoin(state) || state.subscription.length === 0) ? subscribeFromPattern(state) : state;
+  const fresh = state.mode === 'AUTO_PATTERN' && needRejoin(state) ? subscribeFromPattern(state) : fetchRequestedMetadata(state);
   return needRejoin(fresh) ? { rejoining: startRejoin(fresh) } : { fetchFrom: fresh };
 }
 

@@ -17,6 +17,8 @@ import {
   assign,
   assignedIndex,
   assignFromSubscribed,
+  fetchRequestedMetadata,
+  noAssignment,
   requestOffsetReset,
   seek,
   setPaused,
@@ -39,10 +41,14 @@ function position(state: KafkaConsumerState, partition: TopicPartition): Result 
   }
   const known = state.assignment[index]?.position ?? null;
   if (known !== null) return { state, outcome: ok(known) };
-  const targets = state.profile === 'kafka-1.0' ? state.assignment.map((p) => tpKey(p.tp)) : [tpKey(partition)];
-  const resolved = updateFetchPositions(state, new Set(targets));
+  // Resolving talks to the cluster, so a requested metadata update arrives first (0.10.0 may drop the partition).
+  const asked = fetchRequestedMetadata(state);
+  const at = assignedIndex(asked, partition);
+  if (at < 0) return { state: asked, outcome: noAssignment(partition) };
+  const targets = asked.profile === 'kafka-1.0' ? asked.assignment.map((p) => tpKey(p.tp)) : [tpKey(partition)];
+  const resolved = updateFetchPositions(asked, new Set(targets));
   if (resolved.failure !== undefined) return { state: resolved.state, outcome: resolved.failure };
-  const answer = resolved.state.assignment[index]?.position ?? null;
+  const answer = resolved.state.assignment[at]?.position ?? null;
   if (answer === null) {
     return { state, outcome: fail('TimeoutException', `position: ${tpKey(partition)} has no log to resolve a position from`) };
   }
@@ -56,11 +62,12 @@ function position(state: KafkaConsumerState, partition: TopicPartition): Result 
  */
 function committed(state: KafkaConsumerState, partition: TopicPartition): Result {
   const index = assignedIndex(state, partition);
-  if (state.profile === 'kafka-1.0' || index < 0) return { state, outcome: ok(state.groupCommitted[tpKey(partition)] ?? null) };
+  const asked = fetchRequestedMetadata(state);
+  if (state.profile === 'kafka-1.0' || index < 0) return { state: asked, outcome: ok(state.groupCommitted[tpKey(partition)] ?? null) };
   const cached = state.assignment[index]?.committed ?? null;
   if (cached !== null) return { state, outcome: ok(cached) };
-  const refreshed = refreshCommittedOffsetsIfNeeded(state);
-  return { state: refreshed, outcome: ok(refreshed.assignment[index]?.committed ?? null) };
+  const refreshed = refreshCommittedOffsetsIfNeeded(asked);
+  return { state: refreshed, outcome: ok(refreshed.assignment[assignedIndex(refreshed, partition)]?.committed ?? null) };
 }
 
 /** The coordinator's result arriving: the assignment (`assignFromSubscribed`), and the join is complete. */

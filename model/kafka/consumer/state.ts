@@ -70,6 +70,11 @@ export interface KafkaConsumerState {
   readonly rejoinNeeded: boolean;
   /** `ConsumerCoordinator.joinedSubscription` (1.0): the topics of the last JoinGroup; null before any. */
   readonly joinedSubscription: readonly string[] | null;
+  /**
+   * `Metadata.needUpdate` after `subscribe(Pattern)`: the next call that talks to the cluster (poll, a position to
+   * resolve, committed) fetches metadata for all topics, and the pattern is matched against them.
+   */
+  readonly metadataUpdateRequested: boolean;
 }
 
 /**
@@ -118,5 +123,6 @@ export function initialState(setup: KafkaConsumerSetup): KafkaConsumerState {
     needsPartitionAssignment: false,
     rejoinNeeded: true,
     joinedSubscription: null,
+    metadataUpdateRequested: false,
   };
 }

@@ -116,6 +116,7 @@ export function subscribePattern(state: KafkaConsumerState, pattern: string): Re
     state: produce(state, (draft) => {
       draft.mode = 'AUTO_PATTERN';
       draft.pattern = pattern;
+      draft.metadataUpdateRequested = true;
     }),
     outcome: ok(),
   };
@@ -210,11 +211,16 @@ export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(['__consumer_offsets
  * matching topics of the cluster, internal topics excluded.
  */
 export function subscribeFromPattern(state: KafkaConsumerState): KafkaConsumerState {
-  if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state;
+  if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state.metadataUpdateRequested ? { ...state, metadataUpdateRequested: false } : state;
   const matcher = compilePattern(state.pattern);
   if (matcher === undefined) return state;
   const matching = Object.keys(state.metadata).filter((t) => matcher.test(t) && !INTERNAL_TOPICS.has(t));
-  return changeSubscription(state, topicSet(matching));
+  return changeSubscription(state.metadataUpdateRequested ? { ...state, metadataUpdateRequested: false } : state, topicSet(matching));
+}
+
+/** A call that talks to the cluster: a requested metadata update arrives first and a pattern follows it. */
+export function fetchRequestedMetadata(state: KafkaConsumerState): KafkaConsumerState {
+  return state.metadataUpdateRequested ? subscribeFromPattern(state) : state;
 }
 
 /** The index of an assigned partition, or -1. */

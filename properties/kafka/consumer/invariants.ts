@@ -116,7 +116,9 @@ function withResolvedPositions(v: KafkaConsumerView): KafkaConsumerObservation {
       ...(resolvable ? { position: after.position, resetStrategy: after.resetStrategy } : {}),
     };
   }
-  return { ...v.before, partitions };
+  // Talking to the cluster first brings a requested metadata update: a pattern subscription follows it.
+  const followed = v.before.mode === 'AUTO_PATTERN' ? { subscription: v.after.subscription, groupSubscription: v.after.groupSubscription } : {};
+  return { ...v.before, ...followed, partitions };
 }
 
 /** A call that fails changes nothing, but for what poll and position() resolved before they threw. */
