@@ -9,6 +9,7 @@ import { fail, ok, type Failure } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import { tpKey } from '../topic-partition.js';
 import { needRejoin, startRejoin } from './consumer-coordinator.js';
+import { fetchedRecordsOrder } from './partition-order.js';
 import { defaultReset, updateFetchPositions } from './fetch-positions.js';
 import type { KafkaConsumerState, PartitionState } from './state.js';
 import { fetchRequestedMetadata, subscribeFromPattern } from './subscription-state.js';
@@ -76,10 +77,13 @@ export function poll(state: KafkaConsumerState, maxRecords: number): StepResult<
   const fallback = defaultReset(current);
   const records: PolledRecord[] = [];
   const assignment: PartitionState[] = [...current.assignment];
+  // 1.0 moves a partition to the end of its fetch order once its fetched records are all returned, or on an error.
+  const movedToEnd = new Set<number>();
   for (const [index, p] of current.assignment.entries()) {
     const log = current.logs[tpKey(p.tp)];
     if (!isFetchable(p) || log === undefined || p.position === null) continue;
     if (p.position < log.logStartOffset || p.position > log.highWatermark) {
+      movedToEnd.add(index);
       if (fallback !== null) {
         assignment[index] = { ...p, position: null, resetStrategy: fallback };
         continue;
@@ -93,6 +97,11 @@ export function poll(state: KafkaConsumerState, maxRecords: number): StepResult<
       records.push({ topic: p.tp.topic, partition: p.tp.partition, offset });
     }
     if (take > 0) assignment[index] = { ...p, position: p.position + take };
+    if (take > 0 && p.position + take === log.highWatermark) movedToEnd.add(index);
   }
-  return { state: { ...current, assignment }, outcome: ok(records) };
+  const fetchOrder =
+    current.profile === 'kafka-1.0'
+      ? [...assignment.filter((_, i) => !movedToEnd.has(i)), ...assignment.filter((_, i) => movedToEnd.has(i))]
+      : assignment;
+  return { state: { ...current, assignment: fetchOrder }, outcome: ok(fetchedRecordsOrder(records)) };
 }

@@ -9,6 +9,7 @@ import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import { translateJavaPattern } from '../../java/java-pattern.js';
 import { tpKey, type TopicPartition } from '../topic-partition.js';
+import { coordinatorAssignmentOrder, distinctPartitions, userAssignmentOrder } from './partition-order.js';
 import { freshPartition, type KafkaConsumerState, type PartitionState, type ResetStrategy, type SubscriptionMode } from './state.js';
 
 type Result = StepResult<KafkaConsumerState>;
@@ -122,17 +123,6 @@ export function subscribePattern(state: KafkaConsumerState, pattern: string): Re
   };
 }
 
-/** Topic partitions without duplicates, first occurrence first. */
-function distinctPartitions(partitions: readonly TopicPartition[]): TopicPartition[] {
-  const seen = new Set<string>();
-  return partitions.filter((p) => {
-    const key = tpKey(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /**
  * `assign(partitions)` (`assignFromUser`): an empty list unsubscribes; the mode check runs even for an equal set;
  * partitions that stay keep their state, new ones start fresh, and committed offsets must be fetched again.
@@ -150,10 +140,11 @@ export function assign(state: KafkaConsumerState, partitions: readonly TopicPart
   const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
   const unchanged = wanted.length === current.size && wanted.every((p) => current.has(tpKey(p)));
   if (unchanged) return { state: state.mode === 'USER_ASSIGNED' ? state : { ...state, mode: 'USER_ASSIGNED' }, outcome: ok() };
+  const ordered = userAssignmentOrder(state.profile, [], wanted);
   return {
     state: produce(state, (draft) => {
       draft.mode = 'USER_ASSIGNED';
-      draft.assignment = wanted.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.assignment = ordered.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
       draft.needsFetchCommittedOffsets = true;
       draft.needsPartitionAssignment = false;
     }),
@@ -164,12 +155,16 @@ export function assign(state: KafkaConsumerState, partitions: readonly TopicPart
 /** 0.10.0's `assignFromUser`: refused while subscribed; an empty list leaves the consumer with nothing (mode NONE). */
 function assignFromUser0100(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
   if (state.subscription.length > 0 || state.pattern !== null) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
-  const wanted = distinctPartitions(partitions);
+  const wanted = new Set(partitions.map(tpKey));
+  const kept = state.assignment.filter((p) => wanted.has(tpKey(p.tp)));
+  const keptKeys = new Set(kept.map((p) => tpKey(p.tp)));
+  const added = distinctPartitions(partitions).filter((p) => !keptKeys.has(tpKey(p)));
   const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
+  const ordered = userAssignmentOrder(state.profile, kept.map((p) => p.tp), added);
   return {
     state: produce(state, (draft) => {
-      draft.mode = wanted.length === 0 ? 'NONE' : 'USER_ASSIGNED';
-      draft.assignment = wanted.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.mode = wanted.size === 0 ? 'NONE' : 'USER_ASSIGNED';
+      draft.assignment = ordered.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
       draft.needsPartitionAssignment = false;
     }),
     outcome: ok(),
@@ -195,7 +190,7 @@ export function assignFromSubscribed(state: KafkaConsumerState, partitions: read
   }
   return {
     state: produce(state, (draft) => {
-      draft.assignment = distinctPartitions(partitions).map(freshPartition);
+      draft.assignment = coordinatorAssignmentOrder(state.profile, partitions).map(freshPartition);
       draft.needsFetchCommittedOffsets = true;
       draft.needsPartitionAssignment = false;
     }),
