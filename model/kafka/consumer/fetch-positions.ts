@@ -6,7 +6,8 @@
  * NoOffsetForPartitionException that leaves the partition awaiting a reset nothing can resolve.
  */
 import { fail, type Failure } from '../../outcome.js';
-import { tpKey } from '../topic-partition.js';
+import { capacityAfterPuts, javaHashOrder } from '../../java/java-hash-order.js';
+import { topicPartitionHashCode, tpKey } from '../topic-partition.js';
 import type { KafkaConsumerState, PartitionLog, PartitionState, ResetStrategy } from './state.js';
 
 /** Where a reset lands: the log start for EARLIEST, the log end (high watermark) for LATEST. */
@@ -85,23 +86,49 @@ function positionFromCommittedOrDefault(state: KafkaConsumerState, targets: Read
 }
 
 /**
+ * 0.10.0's `Fetcher.updateFetchPositions`: after the committed-offset refresh, the partitions without a position one
+ * by one, in the order of the `HashSet` `missingFetchPositions()` builds, each from its pending reset, else its
+ * committed offset, else the default reset; the first one left with a NONE reset throws, and the ones after it are
+ * not reached.
+ */
+function updateFetchPositions0100(state: KafkaConsumerState, targets: ReadonlySet<string>): FetchPositions {
+  const refreshed = refreshCommittedOffsetsIfNeeded(state);
+  const missing = refreshed.assignment.filter((p) => targets.has(tpKey(p.tp)) && missesPosition(refreshed, p));
+  const order = javaHashOrder(missing, (p) => topicPartitionHashCode(p.tp), capacityAfterPuts(missing.length));
+  const fallback: ResetStrategy = defaultReset(refreshed) ?? 'NONE';
+  const resolved = new Map<string, PartitionState>();
+  let failure: Failure | undefined;
+  for (const p of order) {
+    const key = tpKey(p.tp);
+    const log = refreshed.logs[key];
+    const strategy = p.resetStrategy ?? (p.committed === null ? fallback : null);
+    if (log === undefined) continue;
+    if (strategy === 'NONE') {
+      resolved.set(key, { ...p, resetStrategy: 'NONE' });
+      failure = noOffset([key]);
+      break;
+    }
+    resolved.set(key, strategy === null ? { ...p, position: p.committed } : { ...p, position: resetOffset(log, strategy), resetStrategy: null });
+  }
+  const assignment = refreshed.assignment.map((p) => resolved.get(tpKey(p.tp)) ?? p);
+  return failure === undefined ? { state: { ...refreshed, assignment } } : { state: { ...refreshed, assignment }, failure };
+}
+
+/**
  * Gives a position to every listed assigned partition that misses one (`KafkaConsumer.updateFetchPositions`). 1.0:
  * pending resets first (a pending NONE reset throws before anything else), then, if some partition still misses a
- * position, the committed-offset refresh, then the committed offset or the default reset. 0.10.0 refreshes the
- * committed offsets first, whatever is pending. Like Java, a failure keeps what was resolved before it: the positions
- * set and the NONE resets started, which stick until a seek.
+ * position, the committed-offset refresh, then the committed offset or the default reset, every partition resolved
+ * before the partitions left with a NONE reset are thrown. 0.10.0 refreshes the committed offsets first, whatever is
+ * pending, and stops at the first partition it cannot resolve. Like Java, a failure keeps what was resolved before
+ * it: the positions set and the NONE resets started, which stick until a seek.
  */
 export function updateFetchPositions(state: KafkaConsumerState, targets: ReadonlySet<string>): FetchPositions {
   const missing = (s: KafkaConsumerState): boolean => s.assignment.some((p) => targets.has(tpKey(p.tp)) && missesPosition(s, p));
   if (!missing(state)) return { state };
-  let current = state;
-  if (state.profile === 'kafka-1.0') {
-    const reset = resetOffsets(current, targets);
-    if (reset.unresolved.length > 0) return { state: reset.state, failure: noOffset(reset.unresolved) };
-    current = reset.state;
-    if (!missing(current)) return { state: current };
-  }
-  current = positionFromCommittedOrDefault(refreshCommittedOffsetsIfNeeded(current), targets);
-  const reset = resetOffsets(current, targets);
+  if (state.profile === 'kafka-0.10.0') return updateFetchPositions0100(state, targets);
+  const pending = resetOffsets(state, targets);
+  if (pending.unresolved.length > 0) return { state: pending.state, failure: noOffset(pending.unresolved) };
+  if (!missing(pending.state)) return { state: pending.state };
+  const reset = resetOffsets(positionFromCommittedOrDefault(refreshCommittedOffsetsIfNeeded(pending.state), targets), targets);
   return reset.unresolved.length > 0 ? { state: reset.state, failure: noOffset(reset.unresolved) } : { state: reset.state };
 }
