@@ -11,7 +11,7 @@ import { tpKey } from '../topic-partition.js';
 import { needRejoin, startRejoin } from './consumer-coordinator.js';
 import { fetchedRecordsOrder } from './partition-order.js';
 import { defaultReset, updateFetchPositions } from './fetch-positions.js';
-import type { KafkaConsumerState, PartitionState } from './state.js';
+import type { CompletedFetch, KafkaConsumerState, PartitionState } from './state.js';
 import { fetchRequestedMetadata, subscribeFromPattern } from './subscription-state.js';
 
 /** `max.poll.records`' default. */
@@ -44,22 +44,95 @@ function coordinatorPoll(state: KafkaConsumerState): { readonly fetchFrom: Kafka
   return needRejoin(fresh) ? { rejoining: startRejoin(fresh) } : { fetchFrom: fresh };
 }
 
-/**
- * A buffered OFFSET_OUT_OF_RANGE response from the previous poll: thrown now if its partition is still fetchable at
- * that offset, else discarded as stale (`Fetcher.parseCompletedFetch`).
- */
-function bufferedOutOfRange(state: KafkaConsumerState): { readonly state: KafkaConsumerState; readonly failure?: Failure } {
-  const pending = state.assignment.find((p) => p.outOfRangeFetch !== null && isFetchable(p) && p.position === p.outOfRangeFetch);
-  if (pending !== undefined && pending.position !== null) return { state, failure: outOfRange(tpKey(pending.tp), pending.position) };
-  if (!state.assignment.some((p) => p.outOfRangeFetch !== null)) return { state };
-  return { state: { ...state, assignment: state.assignment.map((p) => (p.outOfRangeFetch === null ? p : { ...p, outOfRangeFetch: null })) } };
+/** What draining the fetch buffer gave: the state, the records, and the failure a response raised. */
+interface Drained {
+  readonly state: KafkaConsumerState;
+  readonly records: readonly PolledRecord[];
+  readonly failure?: Failure;
 }
 
 /**
- * `poll()`: the coordinator first (a pending rejoin answers no records), then positions, then one fetch round over
- * the fetchable partitions in assignment order. An out-of-range position is reset with a default policy; with `none`
- * 1.0 returns the records already gathered and throws OffsetOutOfRangeException at the next poll
- * (`Fetcher.fetchedRecords` keeps what it has), or throws at once when it has none; 0.10.0 throws at once.
+ * `Fetcher.fetchedRecords`: returns buffered records in order, at most `maxRecords`. A response whose partition is no
+ * longer fetchable at its offset is dropped; one partly returned stays at the head; OFFSET_OUT_OF_RANGE resets the
+ * partition with a default policy, and with `none` throws, or, when records were already gathered, returns them and
+ * stays buffered for the next poll to throw. 1.0 moves a partition whose response is done (records returned, or an
+ * error) to the end of its fetch order.
+ */
+function drainCompletedFetches(state: KafkaConsumerState, maxRecords: number): Drained {
+  const fallback = defaultReset(state);
+  const records: PolledRecord[] = [];
+  let assignment = [...state.assignment];
+  const queue = [...state.completedFetches];
+  const moveToEnd = (key: string): void => {
+    if (state.profile !== 'kafka-1.0') return;
+    const at = assignment.findIndex((p) => tpKey(p.tp) === key);
+    const moved = assignment[at];
+    if (moved !== undefined) assignment = [...assignment.slice(0, at), ...assignment.slice(at + 1), moved];
+  };
+  const done = (failure?: Failure): Drained => ({
+    state: { ...state, assignment, completedFetches: queue },
+    records: fetchedRecordsOrder(records),
+    ...(failure === undefined ? {} : { failure }),
+  });
+  while (queue.length > 0 && records.length < maxRecords) {
+    const fetch = queue[0];
+    if (fetch === undefined) break;
+    const key = tpKey(fetch.tp);
+    const at = assignment.findIndex((p) => tpKey(p.tp) === key);
+    const p = assignment[at];
+    if (p === undefined || !isFetchable(p) || p.position !== fetch.fetchOffset) {
+      queue.shift(); // no longer assigned, paused, or stale: Java ignores it
+      continue;
+    }
+    if (fetch.outOfRange) {
+      if (fallback === null) return records.length === 0 ? done(outOfRange(key, fetch.fetchOffset)) : done();
+      queue.shift();
+      assignment[at] = { ...p, position: null, resetStrategy: fallback };
+      moveToEnd(key);
+      continue;
+    }
+    const take = Math.min(fetch.end - fetch.fetchOffset, maxRecords - records.length);
+    for (let offset = fetch.fetchOffset; offset < fetch.fetchOffset + take; offset++) records.push({ topic: p.tp.topic, partition: p.tp.partition, offset });
+    assignment[at] = { ...p, position: fetch.fetchOffset + take };
+    if (fetch.fetchOffset + take < fetch.end) {
+      queue[0] = { ...fetch, fetchOffset: fetch.fetchOffset + take };
+    } else {
+      queue.shift();
+      if (take > 0) moveToEnd(key);
+    }
+  }
+  return done();
+}
+
+/**
+ * `Fetcher.sendFetches` and the responses: one request for every fetchable partition in fetch order, answered with
+ * its records up to the high watermark, or OFFSET_OUT_OF_RANGE when the position lies outside the log. 0.10.0 raises
+ * an out-of-range response with reset policy none before it returns anything (`throwIfOffsetOutOfRange`), keeping the
+ * other responses for the next poll.
+ */
+function fetchRound(state: KafkaConsumerState): { readonly state: KafkaConsumerState; readonly failure?: Failure } {
+  const fetches: CompletedFetch[] = [];
+  for (const p of state.assignment) {
+    const log = state.logs[tpKey(p.tp)];
+    if (!isFetchable(p) || log === undefined || p.position === null) continue;
+    const outside = p.position < log.logStartOffset || p.position > log.highWatermark;
+    fetches.push({ tp: p.tp, fetchOffset: p.position, end: outside ? p.position : log.highWatermark, outOfRange: outside });
+  }
+  const fetched = { ...state, completedFetches: [...state.completedFetches, ...fetches] };
+  if (state.profile !== 'kafka-0.10.0' || defaultReset(state) !== null) return { state: fetched };
+  const outside = fetches.find((f) => f.outOfRange);
+  if (outside === undefined) return { state: fetched };
+  const kept = fetched.completedFetches.filter((f) => !f.outOfRange);
+  return { state: { ...fetched, completedFetches: kept }, failure: outOfRange(tpKey(outside.tp), outside.fetchOffset) };
+}
+
+/**
+ * `poll()` (`KafkaConsumer.pollOnce`, apache/kafka 1.0.0 and 0.10.0.0): rejoin the group if needed, update fetch
+ * positions, return what the fetch buffer holds if it gives records, else fetch every fetchable partition (assigned,
+ * not paused, with a position) and return from the new responses; at most `maxRecords` (default 500) records,
+ * partitions in Java's order. A position outside `[logStart, highWatermark]` is OFFSET_OUT_OF_RANGE: with a default
+ * reset strategy the partition is reset (resolved at the next poll), with `none` the poll throws (1.0: at once, or
+ * at the next poll when it has records of other partitions to return; 0.10.0: at once, returning those later).
  * Under 0.10.0 a consumer with nothing subscribed or assigned polls nothing (1.0 throws IllegalStateException).
  */
 export function poll(state: KafkaConsumerState, maxRecords: number): StepResult<KafkaConsumerState> {
@@ -71,37 +144,12 @@ export function poll(state: KafkaConsumerState, maxRecords: number): StepResult<
   if ('rejoining' in coordinated) return { state: coordinated.rejoining, outcome: ok([]) };
   const positioned = updateFetchPositions(coordinated.fetchFrom, new Set(coordinated.fetchFrom.assignment.map((p) => tpKey(p.tp))));
   if (positioned.failure !== undefined) return { state: positioned.state, outcome: positioned.failure };
-  const buffered = bufferedOutOfRange(positioned.state);
+  const buffered = drainCompletedFetches(positioned.state, maxRecords);
   if (buffered.failure !== undefined) return { state: buffered.state, outcome: buffered.failure };
-  const current = buffered.state;
-  const fallback = defaultReset(current);
-  const records: PolledRecord[] = [];
-  const assignment: PartitionState[] = [...current.assignment];
-  // 1.0 moves a partition to the end of its fetch order once its fetched records are all returned, or on an error.
-  const movedToEnd = new Set<number>();
-  for (const [index, p] of current.assignment.entries()) {
-    const log = current.logs[tpKey(p.tp)];
-    if (!isFetchable(p) || log === undefined || p.position === null) continue;
-    if (p.position < log.logStartOffset || p.position > log.highWatermark) {
-      movedToEnd.add(index);
-      if (fallback !== null) {
-        assignment[index] = { ...p, position: null, resetStrategy: fallback };
-        continue;
-      }
-      if (records.length === 0 || current.profile === 'kafka-0.10.0') return { state: current, outcome: outOfRange(tpKey(p.tp), p.position) };
-      assignment[index] = { ...p, outOfRangeFetch: p.position };
-      break;
-    }
-    const take = Math.min(log.highWatermark - p.position, maxRecords - records.length);
-    for (let offset = p.position; offset < p.position + take; offset++) {
-      records.push({ topic: p.tp.topic, partition: p.tp.partition, offset });
-    }
-    if (take > 0) assignment[index] = { ...p, position: p.position + take };
-    if (take > 0 && p.position + take === log.highWatermark) movedToEnd.add(index);
-  }
-  const fetchOrder =
-    current.profile === 'kafka-1.0'
-      ? [...assignment.filter((_, i) => !movedToEnd.has(i)), ...assignment.filter((_, i) => movedToEnd.has(i))]
-      : assignment;
-  return { state: { ...current, assignment: fetchOrder }, outcome: ok(fetchedRecordsOrder(records)) };
+  if (buffered.records.length > 0) return { state: buffered.state, outcome: ok(buffered.records) };
+  const fetched = fetchRound(buffered.state);
+  if (fetched.failure !== undefined) return { state: fetched.state, outcome: fetched.failure };
+  const drained = drainCompletedFetches(fetched.state, maxRecords);
+  if (drained.failure !== undefined) return { state: drained.state, outcome: drained.failure };
+  return { state: drained.state, outcome: ok(drained.records) };
 }

@@ -27,12 +27,17 @@ export interface PartitionState {
   readonly paused: boolean;
   /** Non-null while a reset is pending; then position is null. */
   readonly resetStrategy: ResetStrategy | null;
-  /**
-   * A buffered OFFSET_OUT_OF_RANGE fetch response for this offset (reset policy none) that a poll could not throw
-   * because it had already gathered records of other partitions: the next poll throws it (`Fetcher.fetchedRecords`
-   * keeps the completed fetch in its queue), unless the position has moved since. Not observed: it is the fetcher's.
-   */
-  readonly outOfRangeFetch: number | null;
+}
+
+/**
+ * One fetch response the fetcher holds (`Fetcher.CompletedFetch`): a partition's records from `fetchOffset` up to
+ * `end` (the high watermark when it was fetched), or OFFSET_OUT_OF_RANGE for `fetchOffset`.
+ */
+export interface CompletedFetch {
+  readonly tp: TopicPartition;
+  readonly fetchOffset: number;
+  readonly end: number;
+  readonly outOfRange: boolean;
 }
 
 /** One partition's log: one replica, so the high watermark is the log end offset. */
@@ -75,6 +80,12 @@ export interface KafkaConsumerState {
    * resolve, committed) fetches metadata for all topics, and the pattern is matched against them.
    */
   readonly metadataUpdateRequested: boolean;
+  /**
+   * The fetch buffer (`Fetcher.completedFetches`): responses fetched but not yet returned, drained by the next polls
+   * before the fetcher asks again. Not observed: it is the fetcher's; a response is dropped when its partition is no
+   * longer fetchable at that offset.
+   */
+  readonly completedFetches: readonly CompletedFetch[];
 }
 
 /**
@@ -88,7 +99,7 @@ export type KafkaClientState = Omit<KafkaConsumerState, keyof KafkaClusterState>
 
 /** A fresh `TopicPartitionState` for a newly assigned partition. */
 export function freshPartition(tp: TopicPartition): PartitionState {
-  return { tp, position: null, committed: null, paused: false, resetStrategy: null, outOfRangeFetch: null };
+  return { tp, position: null, committed: null, paused: false, resetStrategy: null };
 }
 
 /** Logs for every partition of the given metadata that has none yet. */
@@ -124,5 +135,6 @@ export function initialState(setup: KafkaConsumerSetup): KafkaConsumerState {
     rejoinNeeded: true,
     joinedSubscription: null,
     metadataUpdateRequested: false,
+    completedFetches: [],
   };
 }

@@ -137,8 +137,8 @@ export const resetMeansNoPosition = (v: KafkaConsumerView): string | undefined =
 };
 
 /**
- * Records come only from fetchable partitions (assigned, not paused, with a position), and a poll that returned
- * fewer than it may has drained every fetchable partition to its high watermark.
+ * Records come only from fetchable partitions (assigned, not paused, with a position), and a poll that returned none
+ * leaves no fetchable partition with records at its position.
  */
 export const onlyFetchablePartitionsFetch = (v: KafkaConsumerView): string | undefined => {
   if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
@@ -150,27 +150,17 @@ export const onlyFetchablePartitionsFetch = (v: KafkaConsumerView): string | und
     if (before.paused) return `poll returned records of ${key}, which is paused`;
     if (after.position === null) return `poll returned records of ${key}, which has no position`;
   }
-  const limit = v.command.maxRecords ?? 500;
-  // A poll that rejoins fetches nothing; with reset policy none a poll stops at an out-of-range partition.
-  if (records.length >= limit || v.after.needRejoin || stoppedAtOutOfRange(v)) return undefined;
+  // A poll that returns records may return only what earlier fetches buffered; one that rejoins fetches nothing.
+  if (records.length > 0 || v.after.needRejoin) return undefined;
   for (const [key, p] of partitionEntries(v.after)) {
     const log = v.after.logs[key];
     if (p.paused || p.position === null || log === undefined) continue;
     if (p.position >= log.logStartOffset && p.position < log.highWatermark) {
-      return `poll returned ${records.length} < ${limit} records but left ${key} at ${p.position} below its high watermark ${log.highWatermark}`;
+      return `poll returned no records but left ${key} at ${p.position} below its high watermark ${log.highWatermark}`;
     }
   }
   return undefined;
 };
-
-/** Under reset policy none, a poll that returned records may leave an out-of-range partition for the next poll. */
-function stoppedAtOutOfRange(v: KafkaConsumerView): boolean {
-  if (v.setup.autoOffsetReset !== 'none' || polledRecords(v).length === 0) return false;
-  return partitionEntries(v.after).some(([key, p]) => {
-    const log = v.after.logs[key];
-    return !p.paused && p.position !== null && log !== undefined && (p.position < log.logStartOffset || p.position > log.highWatermark);
-  });
-}
 
 /** A paused partition's position does not move on poll. */
 export const pausedPartitionsStayPut = (v: KafkaConsumerView): string | undefined => {
@@ -184,9 +174,10 @@ export const pausedPartitionsStayPut = (v: KafkaConsumerView): string | undefine
   return undefined;
 };
 
-/** After a successful poll every fetchable position lies within [log start, high watermark]. */
+/** After a successful poll that returned no records every fetchable position lies within [log start, high watermark]. */
 export const positionsWithinLog = (v: KafkaConsumerView): string | undefined => {
-  if (v.command.type !== 'poll' || !v.outcome.ok || stoppedAtOutOfRange(v)) return undefined;
+  // A poll that returns records may leave responses unread (an out-of-range one among them) for the next poll.
+  if (v.command.type !== 'poll' || !v.outcome.ok || polledRecords(v).length > 0) return undefined;
   for (const [key, p] of partitionEntries(v.after)) {
     const log = v.after.logs[key];
     if (p.paused || p.position === null || log === undefined) continue;
@@ -206,7 +197,9 @@ export const firstPositionFromCommittedOrReset = (v: KafkaConsumerView): string 
   // A poll that rejoins resolves nothing; position() of a partition with a position resolves nothing either.
   if (v.command.type === 'poll' && v.after.needRejoin) return undefined;
   if (v.command.type === 'position' && v.before.partitions[`${v.command.partition.topic}-${v.command.partition.partition}`]?.position !== null) return undefined;
-  const targets = Object.keys(v.before.partitions);
+  // 1.0's position() resolves every assigned partition, 0.10.0's only the one asked for.
+  const asked = v.command.type === 'position' ? `${v.command.partition.topic}-${v.command.partition.partition}` : undefined;
+  const targets = asked !== undefined && v.setup.profile === 'kafka-0.10.0' ? [asked] : Object.keys(v.before.partitions);
   const withLog = (key: string): boolean => v.before.logs[key] !== undefined;
   const fresh = targets.filter((key) => {
     const p = v.before.partitions[key];
@@ -312,9 +305,9 @@ export const kafkaConsumerInvariants: readonly KafkaConsumerInvariant[] = [
   { id: 'KC-04', name: 'subscriptionWithinGroupSubscription', check: subscriptionWithinGroupSubscription, statement: "The group subscription contains the consumer's own subscription.", why: `${enforced}: changeSubscription adds every new topic to groupSubscription, which only the leader's reset shrinks.` },
   { id: 'KC-05', name: 'failedCallChangesNothing', wildPerMille: 300, check: failedCallChangesNothing, statement: 'A call that fails changes nothing, except the positions, NONE resets and committed offsets poll and position() resolved before they threw.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list); updateFetchPositions keeps what it resolved when a partition has no offset (Fetcher.resetOffsets throws after seeking the others).' },
   { id: 'KC-06', name: 'resetMeansNoPosition', check: resetMeansNoPosition, statement: 'A partition awaiting an offset reset has no position.', why: `${enforced}: awaitReset nulls the position; seek clears the reset.` },
-  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and drains them when under maxRecords.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition.' },
+  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and returns none only when none has records at its position.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition; a poll first returns what earlier fetches buffered, and fetches when that gives nothing.' },
   { id: 'KC-08', name: 'pausedPartitionsStayPut', mix: fetchMix, check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
-  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll every fetchable position lies within [log start, high watermark] (with reset policy none, but for the partition a poll that returned records stopped at).', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
+  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll that returned no records, every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
   { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', profile: 'kafka-1.0', check: firstPositionFromCommittedOrReset, statement: "Under kafka-1.0, a partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException, again at every poll until a seek.", why: '0.10.0 does not fetch committed offsets again after assign(), so a partition added later starts from the reset strategy. updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
   { id: 'KC-11', name: 'recordsAreContiguous', check: recordsAreContiguous, statement: "Records returned for a partition are contiguous from its position, and the position ends one past the last.", why: 'The fetcher reads from the position and advances it by what it returned.' },
   { id: 'KC-12', name: 'commitSyncCommitsPositions', mix: { assign: 3, subscribe: 1, rebalance: 1, poll: 3, produce: 2, commitSync: 3, seek: 1 }, check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
