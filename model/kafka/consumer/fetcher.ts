@@ -1,7 +1,8 @@
 /**
  * `poll()` (`KafkaConsumer.pollOnce` with `Fetcher`, apache/kafka 1.0.0 and 0.10.0.0): rejoin the group if needed,
- * update fetch positions, then one fetch round. Fetchable partitions (assigned, not paused, with a position) return
- * records from their position up to the high watermark, at most `maxRecords` in all, in assignment order. A position
+ * update fetch positions, then return records from the fetch buffer, or fetch when it gives none. A fetch asks for
+ * every fetchable partition (assigned, not paused, with a position) in fetch order and buffers its records from the
+ * position up to the high watermark; a poll returns at most `maxRecords`, partitions in Java's order. A position
  * outside `[logStart, highWatermark]` is OFFSET_OUT_OF_RANGE: with a default reset strategy the partition is reset
  * (resolved at the next poll), with `none` the poll throws (now, or at the next poll when it has records to return).
  */
