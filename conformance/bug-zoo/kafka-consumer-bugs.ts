@@ -138,11 +138,32 @@ export const kafkaConsumerBugs: readonly Bug[] = [
   {
     id: 'kc-0.10-keeps-unsubscribed-partitions',
     caughtBy: ['KC-13'],
-    mistake: "under kafka-0.10.0, subscribe() keeps the old topics' partitions (the 1.0 behaviour applied to 0.10.0).",
+    mistake: "under kafka-0.10.0, subscribe() keeps the old topics' partitions and asks for no new assignment, so the next poll fetches them.",
     implementation: mutateStep(kafkaConsumer, (state: State, command, step) => {
       if (command.type !== 'subscribe' || state.profile !== 'kafka-0.10.0') return undefined;
       const result = step(state, command);
-      return result.outcome.ok ? { ...result, state: { ...result.state, assignment: state.assignment } } : result;
+      const kept = { assignment: state.assignment, needsPartitionAssignment: state.needsPartitionAssignment };
+      return result.outcome.ok ? { ...result, state: { ...result.state, ...kept } } : result;
+    }),
+  },
+  {
+    id: 'kc-poll-fetches-before-rejoining',
+    caughtBy: ['KC-13'],
+    mistake: 'poll() fetches the partitions it still holds after a subscription change instead of rejoining the group first.',
+    implementation: mutateStep(kafkaConsumer, (state: State, command, step) => {
+      if (command.type !== 'poll' || state.mode !== 'AUTO_TOPICS' || state.profile !== 'kafka-1.0') return undefined;
+      // Pretends the last join was made with the current subscription, so the poll fetches the old assignment.
+      return step({ ...state, rejoinNeeded: false, joinedSubscription: state.subscription }, command);
+    }),
+  },
+  {
+    id: 'kc-commit-sync-commits-one-past-position',
+    caughtBy: ['KC-14'],
+    mistake: 'commitSync() commits position + 1 (the offset of the last record returned, plus one, counted twice).',
+    implementation: mutateStep(kafkaConsumer, (state: State, command, step) => {
+      if (command.type !== 'commitSync' || command.offsets !== undefined) return undefined;
+      const offsets = state.assignment.flatMap((p) => (p.position === null ? [] : [{ ...p.tp, offset: p.position + 1 }]));
+      return step(state, { type: 'commitSync', offsets });
     }),
   },
 ];

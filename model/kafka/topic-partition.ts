@@ -2,7 +2,7 @@
  * Mirrors `org.apache.kafka.common.TopicPartition` (apache/kafka 1.0.0 and trunk) and the ordering of
  * `org.apache.kafka.clients.consumer.internals.Utils.TopicPartitionComparator` (trunk): topic, then partition.
  */
-import { javaStringCompare } from '../java/java-string.js';
+import { javaStringCompare, javaStringHashCode } from '../java/java-string.js';
 
 /** One partition of one topic, as Kafka's `TopicPartition` (a value: compare with `tpKey` or the comparator). */
 export interface TopicPartition {
@@ -30,4 +30,9 @@ export function tpKey(p: TopicPartition): string {
 export function compareTopicPartitions(a: TopicPartition, b: TopicPartition): number {
   const byTopic = javaStringCompare(a.topic, b.topic);
   return byTopic !== 0 ? byTopic : a.partition - b.partition;
+}
+
+/** Java's `TopicPartition.hashCode()`: `31 * (31 + partition) + topic.hashCode()`, in 32-bit int arithmetic. */
+export function topicPartitionHashCode(p: TopicPartition): number {
+  return (Math.imul(31, 31 + p.partition) + javaStringHashCode(p.topic)) | 0;
 }

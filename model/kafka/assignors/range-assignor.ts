@@ -3,11 +3,13 @@
  * members): per topic, the topic's subscribers in member-id order each take one contiguous range of its partitions;
  * with n subscribers and P partitions each takes floor(P/n) and the first P mod n take one more.
  *
- * Order of a member's list: within a topic Java's order (ascending, contiguous). Across topics Java follows the
- * iteration order of a `HashMap` keyed by topic name (by `String.hashCode` bucket, e.g. `p` before `b`), which is
- * unspecified and which Java's own tests ignore (they compare sets); we list topics in `String.compareTo` order
- * instead, so the result is deterministic. Compare Range results with Java as per-member sets.
+ * Order of a member's list: within a topic Java's order (ascending, contiguous). Across topics Java's: the iteration
+ * order of the `HashMap` of topics (`consumersPerTopic`, by `String.hashCode` bucket, e.g. `p` before `b`); topics
+ * sharing a bucket come in `String.compareTo` order (Java: in the order it met them while reading the members'
+ * subscriptions, itself a HashMap order of member ids).
  */
+import { capacityAfterPuts, javaHashOrder } from '../../java/java-hash-order.js';
+import { javaStringHashCode } from '../../java/java-string.js';
 import type { TopicPartition } from '../topic-partition.js';
 import {
   type Assignment,
@@ -18,6 +20,7 @@ import {
   partitionsOf,
   sortedMemberIds,
   subscribedPartitionCounts,
+  subscribedTopics,
   toAssignment,
   topicSets,
 } from './partition-assignor.js';
@@ -27,7 +30,11 @@ export function assignRange(partitionsPerTopic: PartitionsPerTopic, subscription
   const members = sortedMemberIds(subscriptions);
   const topicsOf = topicSets(subscriptions);
   const lists = emptyLists(members);
-  for (const [topic, count] of subscribedPartitionCounts(partitionsPerTopic, subscriptions)) {
+  const counts = subscribedPartitionCounts(partitionsPerTopic, subscriptions);
+  const topics = subscribedTopics(subscriptions);
+  for (const topic of javaHashOrder(topics, javaStringHashCode, capacityAfterPuts(topics.length))) {
+    const count = counts.get(topic);
+    if (count === undefined) continue;
     // Never empty: the topic is in the union of the subscriptions.
     const subscribers = members.filter((member) => topicsOf.get(member)?.has(topic) === true);
     const ranges = splitIntoRanges(partitionsOf(topic, count), subscribers.length);

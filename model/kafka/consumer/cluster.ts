@@ -5,6 +5,7 @@
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import { tpKey, type TopicPartition } from '../topic-partition.js';
+import { hasGeneration } from './consumer-coordinator.js';
 import { subscribeFromPattern } from './subscription-state.js';
 import { withLogsFor, type KafkaConsumerState } from './state.js';
 
@@ -46,9 +47,14 @@ export interface OffsetToCommit extends TopicPartition {
   readonly offset: number;
 }
 
+const COMMIT_FAILED =
+  'Commit cannot be completed since the group has already rebalanced and assigned the partitions to another member.';
+
 /**
  * `commitSync(offsets)`: the group store takes every offset; the cache of assigned partitions follows.
- * `commitSync()` commits `allConsumed()`: the position of every assigned partition that has one.
+ * `commitSync()` commits `allConsumed()`: the position of every assigned partition that has one. An empty commit
+ * returns at once; a subscribed consumer without a generation (1.0: no completed join) fails with
+ * CommitFailedException; a partition the cluster does not have fails the commit (UNKNOWN_TOPIC_OR_PARTITION).
  */
 export function commitSync(state: KafkaConsumerState, offsets: readonly OffsetToCommit[] | undefined): Result {
   const toCommit: OffsetToCommit[] =
@@ -60,6 +66,12 @@ export function commitSync(state: KafkaConsumerState, offsets: readonly OffsetTo
     return { state, outcome: fail('IllegalArgumentException', `Invalid negative offset ${negative.offset} for ${tpKey(negative)}`) };
   }
   if (toCommit.length === 0) return { state, outcome: ok() };
+  if (!hasGeneration(state)) return { state, outcome: fail('CommitFailedException', COMMIT_FAILED) };
+  const unknown = toCommit.find((o) => o.partition >= (state.metadata[o.topic] ?? 0));
+  if (unknown !== undefined) {
+    const message = state.profile === 'kafka-1.0' ? `Topic or Partition ${tpKey(unknown)} does not exist` : 'Unexpected error in commit: This server does not host this topic-partition.';
+    return { state, outcome: fail('KafkaException', message) };
+  }
   const committed = new Map(toCommit.map((o) => [tpKey(o), o.offset]));
   return {
     state: {

@@ -4,10 +4,11 @@
  */
 import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
-import { tpKey } from '../topic-partition.js';
+import { tpKey, type TopicPartition } from '../topic-partition.js';
 import { commitSync, deleteRecords, metadataUpdate, produce } from './cluster.js';
 import { kafkaConsumerCommandDocs, kafkaConsumerCommandSchema, type KafkaConsumerCommand } from './commands.js';
-import { updateFetchPositions } from './fetch-positions.js';
+import { completeJoin } from './consumer-coordinator.js';
+import { refreshCommittedOffsetsIfNeeded, updateFetchPositions } from './fetch-positions.js';
 import { DEFAULT_MAX_POLL_RECORDS, poll } from './fetcher.js';
 import { observeKafkaConsumer, type KafkaConsumerObservation } from './observation.js';
 import { kafkaConsumerSetupSchema, type KafkaConsumerSetup } from './setup.js';
@@ -16,7 +17,8 @@ import {
   assign,
   assignedIndex,
   assignFromSubscribed,
-
+  fetchRequestedMetadata,
+  noAssignment,
   requestOffsetReset,
   seek,
   setPaused,
@@ -27,24 +29,51 @@ import {
 
 type Result = StepResult<KafkaConsumerState>;
 
-/** `position(tp)`: resolves a missing position like poll does and answers it. */
-function position(state: KafkaConsumerState, partition: { topic: string; partition: number }): Result {
+/**
+ * `position(tp)`: IllegalArgumentException for an unassigned partition (1.0 and 0.10.0); a known position is answered
+ * as it is; a missing one is resolved like poll does, for every assigned partition under 1.0
+ * (`updateFetchPositions(assignedPartitions())`) and for `tp` alone under 0.10.0. A failure keeps what was resolved.
+ */
+function position(state: KafkaConsumerState, partition: TopicPartition): Result {
   const index = assignedIndex(state, partition);
   if (index < 0) {
-    return { state, outcome: fail('IllegalStateException', 'You can only check the position for partitions assigned to this consumer.') };
+    return { state, outcome: fail('IllegalArgumentException', 'You can only check the position for partitions assigned to this consumer.') };
   }
-  const resolved = updateFetchPositions(state, new Set([tpKey(partition)]));
-  if ('failure' in resolved) return { state, outcome: resolved.failure };
-  const answer = resolved.state.assignment[index]?.position ?? null;
+  const known = state.assignment[index]?.position ?? null;
+  if (known !== null) return { state, outcome: ok(known) };
+  // Resolving talks to the cluster, so a requested metadata update arrives first (0.10.0 may drop the partition).
+  const asked = fetchRequestedMetadata(state);
+  const at = assignedIndex(asked, partition);
+  if (at < 0) return { state: asked, outcome: noAssignment(partition) };
+  const targets = asked.profile === 'kafka-1.0' ? asked.assignment.map((p) => tpKey(p.tp)) : [tpKey(partition)];
+  const resolved = updateFetchPositions(asked, new Set(targets));
+  if (resolved.failure !== undefined) return { state: resolved.state, outcome: resolved.failure };
+  const answer = resolved.state.assignment[at]?.position ?? null;
   if (answer === null) {
     return { state, outcome: fail('TimeoutException', `position: ${tpKey(partition)} has no log to resolve a position from`) };
   }
   return { state: resolved.state, outcome: ok(answer) };
 }
 
-/** `committed(tp)`: the group's stored offset, fetched from the coordinator for any partition (no assignment check). */
-function committed(state: KafkaConsumerState, partition: { topic: string; partition: number }): Result {
-  return { state, outcome: ok(state.groupCommitted[tpKey(partition)] ?? null) };
+/**
+ * `committed(tp)`: 1.0 asks the group for any partition (no assignment check). 0.10.0 answers an assigned partition
+ * from the consumer's committed cache, filling the cache of every assigned partition first when it is stale
+ * (`refreshCommittedOffsetsIfNeeded`), and asks the group only for other partitions.
+ */
+function committed(state: KafkaConsumerState, partition: TopicPartition): Result {
+  const index = assignedIndex(state, partition);
+  const asked = fetchRequestedMetadata(state);
+  if (state.profile === 'kafka-1.0' || index < 0) return { state: asked, outcome: ok(state.groupCommitted[tpKey(partition)] ?? null) };
+  const cached = state.assignment[index]?.committed ?? null;
+  if (cached !== null) return { state, outcome: ok(cached) };
+  const refreshed = refreshCommittedOffsetsIfNeeded(asked);
+  return { state: refreshed, outcome: ok(refreshed.assignment[assignedIndex(refreshed, partition)]?.committed ?? null) };
+}
+
+/** The coordinator's result arriving: the assignment (`assignFromSubscribed`), and the join is complete. */
+function rebalance(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  const assigned = assignFromSubscribed(state, partitions);
+  return assigned.outcome.ok ? { state: completeJoin(assigned.state), outcome: assigned.outcome } : assigned;
 }
 
 /** A handler for one command type, receiving the command narrowed to that type. */
@@ -60,7 +89,7 @@ const handlers: { readonly [K in KafkaConsumerCommand['type']]: Handler<K> } = {
   subscribePattern: (state, c) => subscribePattern(state, c.pattern),
   assign: (state, c) => assign(state, c.partitions),
   unsubscribe: (state) => unsubscribe(state),
-  rebalance: (state, c) => assignFromSubscribed(state, c.partitions),
+  rebalance: (state, c) => rebalance(state, c.partitions),
   metadataUpdate: (state, c) => metadataUpdate(state, c.topics),
   seek: (state, c) => seek(state, c.partition, c.offset),
   seekToBeginning: (state, c) => requestOffsetReset(state, c.partitions, 'EARLIEST'),

@@ -3,6 +3,7 @@
  * per assigned partition, position / committed / paused / pending reset; plus the simulated cluster.
  */
 import { tpKey } from '../topic-partition.js';
+import { needRejoin } from './consumer-coordinator.js';
 import type { KafkaConsumerState, PartitionLog, ResetStrategy, SubscriptionMode } from './state.js';
 
 /** One assigned partition as observed. */
@@ -28,6 +29,8 @@ export interface KafkaConsumerObservation {
   /** The group's committed offsets by `topic-partition`. */
   readonly groupCommitted: Readonly<Record<string, number>>;
   readonly defaultResetStrategy: KafkaConsumerState['defaultResetStrategy'];
+  /** The next poll rejoins the group instead of fetching (`ConsumerCoordinator.needRejoin`). */
+  readonly needRejoin: boolean;
   /** Only under the kafka-0.10.0 profile. */
   readonly needsPartitionAssignment?: boolean;
 }
@@ -54,6 +57,7 @@ export function observeKafkaConsumer(state: KafkaConsumerState): KafkaConsumerOb
     logs: state.logs,
     groupCommitted: state.groupCommitted,
     defaultResetStrategy: state.defaultResetStrategy,
+    needRejoin: needRejoin(state),
     ...(state.profile === 'kafka-0.10.0' ? { needsPartitionAssignment: state.needsPartitionAssignment } : {}),
   };
 }

@@ -10,8 +10,12 @@ import { tpKey } from '../topic-partition.js';
 /** `SubscriptionType` (1.0); under 0.10.0 the same value is derived from which collection is non-empty. */
 export type SubscriptionMode = 'NONE' | 'AUTO_TOPICS' | 'AUTO_PATTERN' | 'USER_ASSIGNED';
 
-/** A pending offset reset (`OffsetResetStrategy`), resolved at the next poll. */
-export type ResetStrategy = 'EARLIEST' | 'LATEST';
+/**
+ * A pending offset reset (`OffsetResetStrategy`), resolved at the next poll. NONE is what `auto.offset.reset=none`
+ * leaves behind when a partition has no committed offset: it cannot be resolved, so every poll or position() throws
+ * NoOffsetForPartitionException until a seek (or seekToBeginning / seekToEnd) replaces it.
+ */
+export type ResetStrategy = 'EARLIEST' | 'LATEST' | 'NONE';
 
 /** `TopicPartitionState`: what the consumer knows of one assigned partition. */
 export interface PartitionState {
@@ -23,6 +27,17 @@ export interface PartitionState {
   readonly paused: boolean;
   /** Non-null while a reset is pending; then position is null. */
   readonly resetStrategy: ResetStrategy | null;
+}
+
+/**
+ * One fetch response the fetcher holds (`Fetcher.CompletedFetch`): a partition's records from `fetchOffset` up to
+ * `end` (the high watermark when it was fetched), or OFFSET_OUT_OF_RANGE for `fetchOffset`.
+ */
+export interface CompletedFetch {
+  readonly tp: TopicPartition;
+  readonly fetchOffset: number;
+  readonly end: number;
+  readonly outOfRange: boolean;
 }
 
 /** One partition's log: one replica, so the high watermark is the log end offset. */
@@ -53,6 +68,24 @@ export interface KafkaConsumerState {
   readonly needsFetchCommittedOffsets: boolean;
   /** Only meaningful under kafka-0.10.0 (removed by KIP-70 in later versions). */
   readonly needsPartitionAssignment: boolean;
+  /**
+   * `AbstractCoordinator.rejoinNeeded`: true until the first join completes, again from the poll that starts a
+   * rejoin (JoinGroup sent) until the coordinator's result arrives (`rebalance`), and after unsubscribe.
+   */
+  readonly rejoinNeeded: boolean;
+  /** `ConsumerCoordinator.joinedSubscription` (1.0): the topics of the last JoinGroup; null before any. */
+  readonly joinedSubscription: readonly string[] | null;
+  /**
+   * `Metadata.needUpdate` after `subscribe(Pattern)`: the next call that talks to the cluster (poll, a position to
+   * resolve, committed) fetches metadata for all topics, and the pattern is matched against them.
+   */
+  readonly metadataUpdateRequested: boolean;
+  /**
+   * The fetch buffer (`Fetcher.completedFetches`): responses fetched but not yet returned, drained by the next polls
+   * before the fetcher asks again. Not observed: it is the fetcher's; a response is dropped when its partition is no
+   * longer fetchable at that offset.
+   */
+  readonly completedFetches: readonly CompletedFetch[];
 }
 
 /**
@@ -99,5 +132,9 @@ export function initialState(setup: KafkaConsumerSetup): KafkaConsumerState {
     assignment: [],
     needsFetchCommittedOffsets: true,
     needsPartitionAssignment: false,
+    rejoinNeeded: true,
+    joinedSubscription: null,
+    metadataUpdateRequested: false,
+    completedFetches: [],
   };
 }

@@ -7,7 +7,9 @@
 import { produce } from 'immer';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
+import { translateJavaPattern } from '../../java/java-pattern.js';
 import { tpKey, type TopicPartition } from '../topic-partition.js';
+import { coordinatorAssignmentOrder, distinctPartitions, userAssignmentOrder } from './partition-order.js';
 import { freshPartition, type KafkaConsumerState, type PartitionState, type ResetStrategy, type SubscriptionMode } from './state.js';
 
 type Result = StepResult<KafkaConsumerState>;
@@ -29,13 +31,27 @@ function sameTopics(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
-/** Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match. */
+/**
+ * Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match, with Java's `\Q…\E` and `\-` translated.
+ * Undefined for an invalid pattern or one using Java syntax the model does not carry over (see `javaPatternRefusal`).
+ */
 export function compilePattern(pattern: string): RegExp | undefined {
+  const translated = translateJavaPattern(pattern);
+  if ('unsupported' in translated) return undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`, 'u');
+    return new RegExp(`^(?:${translated.source})$`, 'u');
   } catch {
     return undefined;
   }
+}
+
+/** Why `subscribe(Pattern)` refuses a pattern: Java syntax the model cannot match like Java, or invalid syntax. */
+function patternRefusal(pattern: string): ReturnType<typeof fail> | undefined {
+  const translated = translateJavaPattern(pattern);
+  if ('unsupported' in translated) {
+    return fail('UnsupportedOperationException', `subscribePattern: "${pattern}" uses a ${translated.unsupported}, Java regex syntax mqspec does not model`);
+  }
+  return compilePattern(pattern) === undefined ? fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) : undefined;
 }
 
 /**
@@ -49,6 +65,8 @@ export function unsubscribe(state: KafkaConsumerState): Result {
       draft.assignment = [];
       draft.pattern = null;
       draft.mode = 'NONE';
+      // maybeLeaveGroup resets the generation: a later subscription joins afresh.
+      draft.rejoinNeeded = true;
       if (state.profile === 'kafka-0.10.0') draft.needsPartitionAssignment = true;
     }),
     outcome: ok(),
@@ -72,10 +90,10 @@ function changeSubscription(state: KafkaConsumerState, topics: readonly string[]
   });
 }
 
-/** `subscribe(topics)`: an empty list unsubscribes; blank names are refused; then the mode check. */
+/** `subscribe(topics)`: an empty list unsubscribes; blank names are refused (1.0; 0.10.0 takes them); then the mode check. */
 export function subscribe(state: KafkaConsumerState, topics: readonly string[]): Result {
   if (topics.length === 0) return unsubscribe(state);
-  if (topics.some((t) => t.trim() === '')) {
+  if (state.profile === 'kafka-1.0' && topics.some((t) => t.trim() === '')) {
     return { state, outcome: fail('IllegalArgumentException', 'Topic collection to subscribe to cannot contain null or empty topic') };
   }
   if (!modeAllows(state.mode, 'AUTO_TOPICS')) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
@@ -88,9 +106,8 @@ export function subscribe(state: KafkaConsumerState, topics: readonly string[]):
  * check is on the collections: once the pattern has matched topics, subscribing to a pattern again is refused.
  */
 export function subscribePattern(state: KafkaConsumerState, pattern: string): Result {
-  if (compilePattern(pattern) === undefined) {
-    return { state, outcome: fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) };
-  }
+  const refusal = patternRefusal(pattern);
+  if (refusal !== undefined) return { state, outcome: refusal };
   const allowed =
     state.profile === 'kafka-0.10.0'
       ? state.subscription.length === 0 && state.mode !== 'USER_ASSIGNED'
@@ -100,27 +117,20 @@ export function subscribePattern(state: KafkaConsumerState, pattern: string): Re
     state: produce(state, (draft) => {
       draft.mode = 'AUTO_PATTERN';
       draft.pattern = pattern;
+      draft.metadataUpdateRequested = true;
     }),
     outcome: ok(),
   };
 }
 
-/** Topic partitions without duplicates, first occurrence first. */
-function distinctPartitions(partitions: readonly TopicPartition[]): TopicPartition[] {
-  const seen = new Set<string>();
-  return partitions.filter((p) => {
-    const key = tpKey(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /**
  * `assign(partitions)` (`assignFromUser`): an empty list unsubscribes; the mode check runs even for an equal set;
  * partitions that stay keep their state, new ones start fresh, and committed offsets must be fetched again.
+ * 0.10.0's `KafkaConsumer.assign` has no empty-list shortcut and no blank-topic check, and its `assignFromUser` does
+ * not ask for committed offsets again, so a partition added later starts from the reset strategy.
  */
 export function assign(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (state.profile === 'kafka-0.10.0') return assignFromUser0100(state, partitions);
   if (partitions.length === 0) return unsubscribe(state);
   if (partitions.some((p) => p.topic.trim() === '')) {
     return { state, outcome: fail('IllegalArgumentException', 'Topic partitions to assign to cannot have null or empty topic') };
@@ -130,10 +140,11 @@ export function assign(state: KafkaConsumerState, partitions: readonly TopicPart
   const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
   const unchanged = wanted.length === current.size && wanted.every((p) => current.has(tpKey(p)));
   if (unchanged) return { state: state.mode === 'USER_ASSIGNED' ? state : { ...state, mode: 'USER_ASSIGNED' }, outcome: ok() };
+  const ordered = userAssignmentOrder(state.profile, [], wanted);
   return {
     state: produce(state, (draft) => {
       draft.mode = 'USER_ASSIGNED';
-      draft.assignment = wanted.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.assignment = ordered.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
       draft.needsFetchCommittedOffsets = true;
       draft.needsPartitionAssignment = false;
     }),
@@ -141,12 +152,32 @@ export function assign(state: KafkaConsumerState, partitions: readonly TopicPart
   };
 }
 
+/** 0.10.0's `assignFromUser`: refused while subscribed; an empty list leaves the consumer with nothing (mode NONE). */
+function assignFromUser0100(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
+  if (state.subscription.length > 0 || state.pattern !== null) return { state, outcome: fail('IllegalStateException', MODES_EXCLUSIVE) };
+  const wanted = new Set(partitions.map(tpKey));
+  const kept = state.assignment.filter((p) => wanted.has(tpKey(p.tp)));
+  const keptKeys = new Set(kept.map((p) => tpKey(p.tp)));
+  const added = distinctPartitions(partitions).filter((p) => !keptKeys.has(tpKey(p)));
+  const current = new Map(state.assignment.map((p) => [tpKey(p.tp), p]));
+  const ordered = userAssignmentOrder(state.profile, kept.map((p) => p.tp), added);
+  return {
+    state: produce(state, (draft) => {
+      draft.mode = wanted.size === 0 ? 'NONE' : 'USER_ASSIGNED';
+      draft.assignment = ordered.map((p) => (current.get(tpKey(p)) ?? freshPartition(p)) as PartitionState);
+      draft.needsPartitionAssignment = false;
+    }),
+    outcome: ok(),
+  };
+}
+
 /**
- * The coordinator's assignment arriving (`assignFromSubscribed`): only in an automatic mode, only partitions of
- * subscribed (or pattern-matching) topics; every partition starts from fresh state, even one that was kept.
+ * The coordinator's assignment arriving (`assignFromSubscribed`): only in an automatic mode (1.0; 0.10.0 checks only
+ * the topics), only partitions of subscribed (or pattern-matching) topics; every partition starts from fresh state,
+ * even one that was kept.
  */
 export function assignFromSubscribed(state: KafkaConsumerState, partitions: readonly TopicPartition[]): Result {
-  if (state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
+  if (state.profile === 'kafka-1.0' && state.mode !== 'AUTO_TOPICS' && state.mode !== 'AUTO_PATTERN') {
     return { state, outcome: fail('IllegalArgumentException', 'Attempt to dynamically assign partitions while manual assignment in use') };
   }
   // 1.0 checks a pattern subscription against the pattern; 0.10.0 only ever checks the subscribed topic set.
@@ -159,7 +190,7 @@ export function assignFromSubscribed(state: KafkaConsumerState, partitions: read
   }
   return {
     state: produce(state, (draft) => {
-      draft.assignment = distinctPartitions(partitions).map(freshPartition);
+      draft.assignment = coordinatorAssignmentOrder(state.profile, partitions).map(freshPartition);
       draft.needsFetchCommittedOffsets = true;
       draft.needsPartitionAssignment = false;
     }),
@@ -167,12 +198,24 @@ export function assignFromSubscribed(state: KafkaConsumerState, partitions: read
   };
 }
 
-/** The metadata listener under a pattern subscription (`subscribeFromPattern`): the matching topics. */
+/** Kafka's internal topics, which a pattern never matches (`exclude.internal.topics=true` by default). */
+export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(['__consumer_offsets', '__transaction_state']);
+
+/**
+ * The metadata listener under a pattern subscription (`updatePatternSubscription` → `subscribeFromPattern`): the
+ * matching topics of the cluster, internal topics excluded.
+ */
 export function subscribeFromPattern(state: KafkaConsumerState): KafkaConsumerState {
-  if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state;
+  if (state.mode !== 'AUTO_PATTERN' || state.pattern === null) return state.metadataUpdateRequested ? { ...state, metadataUpdateRequested: false } : state;
   const matcher = compilePattern(state.pattern);
   if (matcher === undefined) return state;
-  return changeSubscription(state, topicSet(Object.keys(state.metadata).filter((t) => matcher.test(t))));
+  const matching = Object.keys(state.metadata).filter((t) => matcher.test(t) && !INTERNAL_TOPICS.has(t));
+  return changeSubscription(state.metadataUpdateRequested ? { ...state, metadataUpdateRequested: false } : state, topicSet(matching));
+}
+
+/** A call that talks to the cluster: a requested metadata update arrives first and a pattern follows it. */
+export function fetchRequestedMetadata(state: KafkaConsumerState): KafkaConsumerState {
+  return state.metadataUpdateRequested ? subscribeFromPattern(state) : state;
 }
 
 /** The index of an assigned partition, or -1. */

@@ -45,6 +45,10 @@ export interface KafkaConsumerArbitraryOptions {
   readonly maxCommands?: number;
   /** Per mille of deliberately invalid commands; the scope's default otherwise. */
   readonly wildPerMille?: number;
+  /** Start with no committed offsets in the group. */
+  readonly noCommittedOffsets?: boolean;
+  /** Every (valid) commitSync commits the positions: no explicit offsets. */
+  readonly commitPositionsOnly?: boolean;
 }
 
 /** Setups: one or two topics of one or two partitions, perhaps some committed offsets. */
@@ -63,7 +67,7 @@ export function kafkaConsumerSetups(options: KafkaConsumerArbitraryOptions = {})
     const committed = fc.subarray(partitions, { maxLength: Math.min(2, partitions.length) }).chain((chosen) =>
       fc.tuple(...chosen.map((c) => fc.nat(scope.maxOffset).map((offset) => ({ ...c, offset })))),
     );
-    return committed.map((c) => ({ profile: p, topics: Object.fromEntries(t), autoOffsetReset: r, committed: c }));
+    return committed.map((c) => ({ profile: p, topics: Object.fromEntries(t), autoOffsetReset: r, committed: options.noCommittedOffsets === true ? [] : c }));
   });
 }
 
@@ -106,9 +110,9 @@ const needsSubscriptionOrAssignment: ReadonlySet<KafkaConsumerCommandType> = new
  * the consumer has neither subscribed nor assigned becomes the subscribe or assign it is waiting for (unless it is
  * deliberately wild), so that most generated steps reach the interesting states.
  */
-export function realize(state: KafkaConsumerState, intent: Intent): KafkaConsumerCommand {
+export function realize(state: KafkaConsumerState, intent: Intent, commitPositionsOnly = false): KafkaConsumerCommand {
   if (!intent.wild && state.mode === 'NONE' && needsSubscriptionOrAssignment.has(intent.type)) {
-    return realize(state, { ...intent, type: intent.a % 2 === 0 ? 'assign' : 'subscribe', a: intent.a | 1 });
+    return realize(state, { ...intent, type: intent.a % 2 === 0 ? 'assign' : 'subscribe', a: intent.a | 1 }, commitPositionsOnly);
   }
   const { a, b, wild } = intent;
   const assigned = state.assignment.map((p) => p.tp);
@@ -147,7 +151,7 @@ export function realize(state: KafkaConsumerState, intent: Intent): KafkaConsume
     case 'poll':
       return b % 3 === 0 ? { type: 'poll' } : { type: 'poll', maxRecords: 1 + (b % 4) };
     case 'commitSync':
-      if (a % 2 === 0 && !wild) return { type: 'commitSync' };
+      if ((a % 2 === 0 || commitPositionsOnly) && !wild) return { type: 'commitSync' };
       return { type: 'commitSync', offsets: [{ ...oneAssigned(), offset: wild ? -1 : b % (scope.maxOffset + 1) }] };
     case 'position':
       return { type: 'position', partition: oneAssigned() };
@@ -167,11 +171,11 @@ export function realize(state: KafkaConsumerState, intent: Intent): KafkaConsume
 }
 
 /** Concrete commands for a setup and its intents, by running the model alongside. */
-export function realizeAll(setup: KafkaConsumerSetup, drawn: readonly Intent[]): KafkaConsumerCommand[] {
+export function realizeAll(setup: KafkaConsumerSetup, drawn: readonly Intent[], commitPositionsOnly = false): KafkaConsumerCommand[] {
   let state = kafkaConsumer.init(setup);
   const commands: KafkaConsumerCommand[] = [];
   for (const intent of drawn) {
-    const command = realize(state, intent);
+    const command = realize(state, intent, commitPositionsOnly);
     commands.push(command);
     state = kafkaConsumer.step(state, command).state;
   }
@@ -185,5 +189,5 @@ export function kafkaConsumerScenarios(
   const mix = options.mix ?? defaultMix;
   return fc
     .tuple(kafkaConsumerSetups(options), intents(mix, options.maxCommands ?? scope.maxCommands, options.wildPerMille))
-    .map(([setup, drawn]) => ({ system: 'kafka.consumer', setup, commands: realizeAll(setup, drawn) }));
+    .map(([setup, drawn]) => ({ system: 'kafka.consumer', setup, commands: realizeAll(setup, drawn, options.commitPositionsOnly === true) }));
 }

@@ -32,6 +32,10 @@ export interface KafkaConsumerInvariant {
   readonly wildPerMille?: number;
   /** Shorter scenarios, when a later step (a rebalance, an unsubscribe) too often undoes the interesting state. */
   readonly maxCommands?: number;
+  /** Start with no committed offsets in the group (none beyond the log to reset from). */
+  readonly noCommittedOffsets?: boolean;
+  /** Every commitSync commits the positions (no explicit offsets). */
+  readonly commitPositionsOnly?: boolean;
   /** Runs in a default check, when the interesting state is rare (default 200). */
   readonly runs?: number;
   readonly check: (view: KafkaConsumerView) => string | undefined;
@@ -53,11 +57,15 @@ export function recordsByPartition(records: readonly PolledRecord[]): Map<string
 }
 
 /** The mode a subscribe/pattern/assign call asks for, or undefined for calls without a mode. */
-function requestedMode(command: KafkaConsumerCommand): SubscriptionMode | undefined {
-  if (command.type === 'subscribe' && command.topics.length > 0 && command.topics.every((t) => t.trim() !== '')) return 'AUTO_TOPICS';
+function requestedMode(command: KafkaConsumerCommand, profile: KafkaConsumerSetup['profile']): SubscriptionMode | undefined {
+  // 1.0 refuses blank topic names before the mode check; 0.10.0 takes them.
+  const named = (topics: readonly string[]): boolean => profile === 'kafka-0.10.0' || topics.every((t) => t.trim() !== '');
+  if (command.type === 'subscribe' && command.topics.length > 0 && named(command.topics)) return 'AUTO_TOPICS';
   // An invalid pattern fails in Pattern.compile, in the caller, before the consumer sees it.
   if (command.type === 'subscribePattern' && compilePattern(command.pattern) !== undefined) return 'AUTO_PATTERN';
-  if (command.type === 'assign' && command.partitions.length > 0 && command.partitions.every((p) => p.topic.trim() !== '')) return 'USER_ASSIGNED';
+  // 0.10.0's assign has no empty-list shortcut: assign([]) is refused while subscribed, too.
+  const assigning = profile === 'kafka-0.10.0' || command.type !== 'assign' || command.partitions.length > 0;
+  if (command.type === 'assign' && assigning && named(command.partitions.map((p) => p.topic))) return 'USER_ASSIGNED';
   return undefined;
 }
 
@@ -65,7 +73,7 @@ const partitionEntries = (o: KafkaConsumerObservation): [string, PartitionObserv
 
 /** Mixing modes throws IllegalStateException and changes nothing. */
 export const modesAreExclusive = (v: KafkaConsumerView): string | undefined => {
-  const wanted = requestedMode(v.command);
+  const wanted = requestedMode(v.command, v.setup.profile);
   if (wanted === undefined || v.before.mode === 'NONE' || v.before.mode === wanted) return undefined;
   if (v.outcome.ok || v.outcome.error !== 'IllegalStateException') {
     return `${v.command.type} in mode ${v.before.mode} answered ${JSON.stringify(v.outcome)} instead of IllegalStateException`;
@@ -91,10 +99,34 @@ export const subscriptionWithinGroupSubscription = (v: KafkaConsumerView): strin
   return missing.length === 0 ? undefined : `after ${v.command.type} the group subscription lacks ${missing.join(', ')}`;
 };
 
-/** A call that fails changes nothing. */
+/**
+ * What a failing poll or position() may keep, as Java does: the positions it resolved before it threw, the NONE
+ * resets it started, and the committed offsets it fetched. The before-state is given those, so only other changes
+ * show as differences.
+ */
+function withResolvedPositions(v: KafkaConsumerView): KafkaConsumerObservation {
+  if (v.command.type !== 'poll' && v.command.type !== 'position') return v.before;
+  const partitions: Record<string, PartitionObservation> = {};
+  for (const [key, before] of partitionEntries(v.before)) {
+    const after = v.after.partitions[key];
+    const resolvable = before.position === null && after !== undefined;
+    partitions[key] = {
+      ...before,
+      committed: after?.committed ?? before.committed,
+      ...(resolvable ? { position: after.position, resetStrategy: after.resetStrategy } : {}),
+    };
+  }
+  // Talking to the cluster first brings a requested metadata update: a pattern subscription follows it.
+  const followed = v.before.mode === 'AUTO_PATTERN' ? { subscription: v.after.subscription, groupSubscription: v.after.groupSubscription } : {};
+  return { ...v.before, ...followed, partitions };
+}
+
+/** A call that fails changes nothing, but for what poll and position() resolved before they threw. */
 export const failedCallChangesNothing = (v: KafkaConsumerView): string | undefined => {
-  if (v.outcome.ok || deepEqual(v.before, v.after)) return undefined;
-  const key = firstDifference(v.before as unknown as Record<string, unknown>, v.after as unknown as Record<string, unknown>);
+  if (v.outcome.ok) return undefined;
+  const before = withResolvedPositions(v);
+  if (deepEqual(before, v.after)) return undefined;
+  const key = firstDifference(before as unknown as Record<string, unknown>, v.after as unknown as Record<string, unknown>);
   return `${v.command.type} failed with ${v.outcome.error} but changed ${key ?? 'the state'}`;
 };
 
@@ -105,8 +137,8 @@ export const resetMeansNoPosition = (v: KafkaConsumerView): string | undefined =
 };
 
 /**
- * Records come only from fetchable partitions (assigned, not paused, with a position), and a poll that returned
- * fewer than it may has drained every fetchable partition to its high watermark.
+ * Records come only from fetchable partitions (assigned, not paused, with a position), and a poll that returned none
+ * leaves no fetchable partition with records at its position.
  */
 export const onlyFetchablePartitionsFetch = (v: KafkaConsumerView): string | undefined => {
   if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
@@ -118,13 +150,13 @@ export const onlyFetchablePartitionsFetch = (v: KafkaConsumerView): string | und
     if (before.paused) return `poll returned records of ${key}, which is paused`;
     if (after.position === null) return `poll returned records of ${key}, which has no position`;
   }
-  const limit = v.command.maxRecords ?? 500;
-  if (records.length >= limit) return undefined;
+  // A poll that returns records may return only what earlier fetches buffered; one that rejoins fetches nothing.
+  if (records.length > 0 || v.after.needRejoin) return undefined;
   for (const [key, p] of partitionEntries(v.after)) {
     const log = v.after.logs[key];
     if (p.paused || p.position === null || log === undefined) continue;
     if (p.position >= log.logStartOffset && p.position < log.highWatermark) {
-      return `poll returned ${records.length} < ${limit} records but left ${key} at ${p.position} below its high watermark ${log.highWatermark}`;
+      return `poll returned no records but left ${key} at ${p.position} below its high watermark ${log.highWatermark}`;
     }
   }
   return undefined;
@@ -142,9 +174,10 @@ export const pausedPartitionsStayPut = (v: KafkaConsumerView): string | undefine
   return undefined;
 };
 
-/** After a successful poll every fetchable position lies within [log start, high watermark]. */
+/** After a successful poll that returned no records every fetchable position lies within [log start, high watermark]. */
 export const positionsWithinLog = (v: KafkaConsumerView): string | undefined => {
-  if (v.command.type !== 'poll' || !v.outcome.ok) return undefined;
+  // A poll that returns records may leave responses unread (an out-of-range one among them) for the next poll.
+  if (v.command.type !== 'poll' || !v.outcome.ok || polledRecords(v).length > 0) return undefined;
   for (const [key, p] of partitionEntries(v.after)) {
     const log = v.after.logs[key];
     if (p.paused || p.position === null || log === undefined) continue;
@@ -161,13 +194,22 @@ export const positionsWithinLog = (v: KafkaConsumerView): string | undefined => 
  */
 export const firstPositionFromCommittedOrReset = (v: KafkaConsumerView): string | undefined => {
   if (v.command.type !== 'poll' && v.command.type !== 'position') return undefined;
-  const targets =
-    v.command.type === 'position' ? [`${v.command.partition.topic}-${v.command.partition.partition}`] : Object.keys(v.before.partitions);
+  // A poll that rejoins resolves nothing; position() of a partition with a position resolves nothing either.
+  if (v.command.type === 'poll' && v.after.needRejoin) return undefined;
+  if (v.command.type === 'position' && v.before.partitions[`${v.command.partition.topic}-${v.command.partition.partition}`]?.position !== null) return undefined;
+  // 1.0's position() resolves every assigned partition, 0.10.0's only the one asked for.
+  const asked = v.command.type === 'position' ? `${v.command.partition.topic}-${v.command.partition.partition}` : undefined;
+  const targets = asked !== undefined && v.setup.profile === 'kafka-0.10.0' ? [asked] : Object.keys(v.before.partitions);
+  const withLog = (key: string): boolean => v.before.logs[key] !== undefined;
   const fresh = targets.filter((key) => {
     const p = v.before.partitions[key];
-    return p !== undefined && p.position === null && p.resetStrategy === null && v.before.logs[key] !== undefined;
+    return p !== undefined && p.position === null && p.resetStrategy === null && withLog(key);
   });
-  const undefinedOffset = fresh.filter((key) => v.before.groupCommitted[key] === undefined && v.before.defaultResetStrategy === 'none');
+  const stuck = targets.filter((key) => v.before.partitions[key]?.resetStrategy === 'NONE' && withLog(key));
+  const undefinedOffset = [
+    ...stuck,
+    ...fresh.filter((key) => v.before.groupCommitted[key] === undefined && v.before.defaultResetStrategy === 'none'),
+  ];
   const threw = !v.outcome.ok && v.outcome.error === 'NoOffsetForPartitionException';
   if (threw !== undefinedOffset.length > 0) {
     return threw
@@ -181,7 +223,7 @@ export const firstPositionFromCommittedOrReset = (v: KafkaConsumerView): string 
     const after = v.after.partitions[key];
     if (log === undefined || after === undefined) continue;
     const established = firstRecord.get(key)?.[0] ?? after.position;
-    if (established === null) continue; // an out-of-range committed offset was reset in the same poll
+    if (established === null || after.resetStrategy !== null) continue; // an out-of-range committed offset was reset in the same poll
     const committed = v.before.groupCommitted[key];
     const expected = committed ?? (v.before.defaultResetStrategy === 'earliest' ? log.logStartOffset : log.highWatermark);
     if (established !== expected) {
@@ -233,6 +275,23 @@ export const fetchesOnlySubscribedTopics = (v: KafkaConsumerView): string | unde
     : `poll returned ${foreign.topic}-${foreign.partition}@${foreign.offset} while subscribed to ${JSON.stringify(v.after.subscription)}`;
 };
 
+/** The committed offset of an assigned partition lies beyond its position, if any does: key, committed, position. */
+export function committedBeyondPosition(o: KafkaConsumerObservation): { readonly key: string; readonly committed: number; readonly position: number } | undefined {
+  for (const [key, p] of partitionEntries(o)) {
+    if (p.committed !== null && p.position !== null && p.committed > p.position) return { key, committed: p.committed, position: p.position };
+  }
+  return undefined;
+}
+
+/** The committed offset never exceeds the position (over the runs where it must hold: see KC-14's generator). */
+export const committedWithinPosition = (v: KafkaConsumerView): string | undefined => {
+  const beyond = committedBeyondPosition(v.after);
+  return beyond === undefined ? undefined : `after ${v.command.type} ${beyond.key} has committed ${beyond.committed} beyond its position ${beyond.position}`;
+};
+
+/** The commands of KC-14: records flow and get committed, positions move only by polls, rebalances and seekToEnd. */
+const disciplinedMix: CommandMix = { assign: 2, subscribe: 1, rebalance: 2, poll: 4, produce: 3, commitSync: 3, seekToEnd: 1, pause: 1, resume: 1, position: 1, committed: 1 };
+
 const enforced = 'Enforced by SubscriptionState (apache/kafka 1.0.0)';
 
 /** The commands around fetching: assignments, pauses, records and polls. */
@@ -244,13 +303,14 @@ export const kafkaConsumerInvariants: readonly KafkaConsumerInvariant[] = [
   { id: 'KC-02', name: 'patternIffAutoPattern', check: patternIffAutoPattern, statement: 'A pattern is stored exactly when the mode is AUTO_PATTERN.', why: `${enforced}: only subscribe(Pattern) sets the pattern and unsubscribe clears both.` },
   { id: 'KC-03', name: 'manualModeHasNoSubscription', check: manualModeHasNoSubscription, statement: 'In manual (USER_ASSIGNED) mode the topic subscription is empty.', why: `${enforced}: assign is only allowed from NONE, and unsubscribe empties the subscription.` },
   { id: 'KC-04', name: 'subscriptionWithinGroupSubscription', check: subscriptionWithinGroupSubscription, statement: "The group subscription contains the consumer's own subscription.", why: `${enforced}: changeSubscription adds every new topic to groupSubscription, which only the leader's reset shrinks.` },
-  { id: 'KC-05', name: 'failedCallChangesNothing', wildPerMille: 300, check: failedCallChangesNothing, statement: 'A call that fails changes nothing.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list).' },
+  { id: 'KC-05', name: 'failedCallChangesNothing', wildPerMille: 300, check: failedCallChangesNothing, statement: 'A call that fails changes nothing, except the positions, NONE resets and committed offsets poll and position() resolved before they threw.', why: 'Checks come before updates in every operation (the model is atomic where Java may stop half-way through a list); updateFetchPositions keeps what it resolved when a partition has no offset (Fetcher.resetOffsets throws after seeking the others).' },
   { id: 'KC-06', name: 'resetMeansNoPosition', check: resetMeansNoPosition, statement: 'A partition awaiting an offset reset has no position.', why: `${enforced}: awaitReset nulls the position; seek clears the reset.` },
-  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and drains them when under maxRecords.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition.' },
+  { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and returns none only when none has records at its position.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition; a poll first returns what earlier fetches buffered, and fetches when that gives nothing.' },
   { id: 'KC-08', name: 'pausedPartitionsStayPut', mix: fetchMix, check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
-  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
-  { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', check: firstPositionFromCommittedOrReset, statement: "A partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException.", why: 'updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
+  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll that returned no records, every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
+  { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', profile: 'kafka-1.0', check: firstPositionFromCommittedOrReset, statement: "Under kafka-1.0, a partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException, again at every poll until a seek.", why: '0.10.0 does not fetch committed offsets again after assign(), so a partition added later starts from the reset strategy. updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
   { id: 'KC-11', name: 'recordsAreContiguous', check: recordsAreContiguous, statement: "Records returned for a partition are contiguous from its position, and the position ends one past the last.", why: 'The fetcher reads from the position and advances it by what it returned.' },
   { id: 'KC-12', name: 'commitSyncCommitsPositions', mix: { assign: 3, subscribe: 1, rebalance: 1, poll: 3, produce: 2, commitSync: 3, seek: 1 }, check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
-  { id: 'KC-13', name: 'fetchesOnlySubscribedTopics', profile: 'kafka-0.10.0', autoOffsetReset: 'earliest', maxCommands: 12, runs: 2000, mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1 }, check: fetchesOnlySubscribedTopics, statement: 'Under kafka-0.10.0, after re-subscribing, poll returns records only of subscribed topics.', why: "0.10.0's changeSubscription drops assigned partitions of topics no longer subscribed (compare hazard KC-H3 for 1.0)." },
+  { id: 'KC-13', name: 'fetchesOnlySubscribedTopics', autoOffsetReset: 'earliest', maxCommands: 12, runs: 2000, mix: { subscribe: 3, rebalance: 3, poll: 3, produce: 3, seekToBeginning: 1 }, check: fetchesOnlySubscribedTopics, statement: 'After re-subscribing, poll returns records only of subscribed topics.', why: "1.0 keeps the old assignment until the next rebalance (KIP-70), but ConsumerCoordinator.poll sees needRejoin() (the subscription changed since the last join) and rejoins before any fetch; 0.10.0's changeSubscription drops the partitions at once. The old topics' offsets can still be committed in between (hazard KC-H3)." },
+  { id: 'KC-14', name: 'committedWithinPositionWhenDisciplined', autoOffsetReset: 'earliest', noCommittedOffsets: true, commitPositionsOnly: true, mix: disciplinedMix, check: committedWithinPosition, statement: 'Without seeks, explicit offsets or out-of-range resets, the committed offset never exceeds the position.', why: 'Positions only move forward over returned records (or forward to the log end); commitSync() commits exactly the positions; a new assignment starts at the committed offset. Hazard KC-H1 shows the minimal ways to break it.' },
 ];

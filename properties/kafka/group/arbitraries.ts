@@ -19,6 +19,7 @@ import type {
 import { findMember, isAutomatic } from '../../../model/kafka/group/coordinator.js';
 import { kafkaGroup } from '../../../model/kafka/group/kafka-group.js';
 import { consumerStateOf } from '../../../model/kafka/group/member.js';
+import { needRejoin } from '../../../model/kafka/consumer/consumer-coordinator.js';
 import type { KafkaGroupSetup } from '../../../model/kafka/group/setup.js';
 import type { GroupMember, KafkaGroupState } from '../../../model/kafka/group/state.js';
 import type { Scenario } from '../../../model/scenario.js';
@@ -233,12 +234,19 @@ export function realizeGroup(state: KafkaGroupState, intent: GroupIntent, contex
         return realizeClient(state, stranger, { ...intent, wild: false }, context);
       }
       if (member === undefined) return joinOne();
-      // A subscribed consumer outside the current generation joins the group in its next poll: that is a rebalance.
-      if (intent.type === 'poll' && !intent.wild && isAutomatic(member.client.mode) && !state.generationMembers.includes(member.id)) {
+      // A subscribed consumer outside the current generation, or whose subscription changed, rejoins in its next poll:
+      // mostly that poll becomes the rebalance it waits for; otherwise the poll starts the rejoin and returns nothing.
+      if (intent.type === 'poll' && !intent.wild && needsToJoin(state, member) && intent.b % 4 !== 0) {
         return realizeGroup(state, { ...intent, type: 'rebalance' }, context);
       }
       return realizeClient(state, member, intent, context);
   }
+}
+
+/** A member whose next poll would (re)join the group instead of fetching. */
+function needsToJoin(state: KafkaGroupState, member: GroupMember): boolean {
+  const automatic = isAutomatic(member.client.mode);
+  return (automatic && !state.generationMembers.includes(member.id)) || needRejoin(consumerStateOf(state.cluster, member.client));
 }
 
 /** Concrete commands for a setup and its intents, by running the model alongside. */

@@ -7,16 +7,17 @@ describe('offsetCharts', () => {
   it('draws position, the group\'s committed offset and the high watermark of each partition that moves, before and after each step', () => {
     const setup = kafkaConsumer.setupSchema.parse({ profile: 'kafka-1.0', topics: { t0: 1 }, autoOffsetReset: 'latest' });
     const trace = runTrace(kafkaConsumer, setup, [
-      { type: 'assign', partitions: [{ topic: 't0', partition: 0 }, { topic: 'zz', partition: 0 }] },
-      { type: 'commitSync', offsets: [{ topic: 'zz', partition: 0, offset: 1 }] },
-      { type: 'seek', partition: { topic: 'zz', partition: 0 }, offset: 0 },
+      { type: 'assign', partitions: [{ topic: 't0', partition: 0 }] },
+      { type: 'commitSync', offsets: [{ topic: 't0', partition: 0, offset: 1 }] },
+      { type: 'seek', partition: { topic: 't0', partition: 0 }, offset: 0 },
     ]);
     expect(offsetCharts(trace)).toEqual([
       {
-        partition: 'zz-0',
+        partition: 't0-0',
         series: [
           { name: 'position', role: 'position', values: [null, null, null, 0] },
           { name: 'committed', role: 'committed', values: [null, null, 1, 1] },
+          { name: 'high watermark', role: 'highWatermark', values: [0, 0, 0, 0] },
         ],
       },
     ]);

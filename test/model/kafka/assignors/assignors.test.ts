@@ -8,7 +8,9 @@ import type {
 } from '../../../../model/kafka/assignors/partition-assignor.js';
 import { rangeAssignor } from '../../../../model/kafka/assignors/range-assignor.js';
 import { roundRobinAssignor } from '../../../../model/kafka/assignors/round-robin-assignor.js';
-import { compareTopicPartitions, tpKey } from '../../../../model/kafka/topic-partition.js';
+import { compareTopicPartitions, tpKey, type TopicPartition } from '../../../../model/kafka/topic-partition.js';
+import { capacityAfterPuts, javaHashOrder } from '../../../../model/java/java-hash-order.js';
+import { javaStringCompare, javaStringHashCode } from '../../../../model/java/java-string.js';
 
 // Small pools make collisions (shared topics, missing topics) common. They include names that trip naive code:
 // Object.prototype members, '__proto__', integer-like keys (enumerated numerically by JS), case and surrogate order.
@@ -124,10 +126,14 @@ for (const assignor of Object.values(assignors)) {
     );
 
     test.prop([metadataArb, subscriptionsArb])(
-      'lists each member\'s partitions ascending by topic (Java String order) then partition',
+      'lists each member\'s partitions by topic, ascending within a topic, topics in Java\'s order (String order for RoundRobin, HashMap order for Range)',
       (metadata, subscriptions) => {
+        const topics = [...new Set(Object.values(subscriptions).flat())].sort(javaStringCompare);
+        const rank = new Map(javaHashOrder(topics, javaStringHashCode, capacityAfterPuts(topics.length)).map((t, i) => [t, i]));
+        const javaOrder = (a: TopicPartition, b: TopicPartition): number =>
+          assignor === rangeAssignor ? (rank.get(a.topic) ?? 0) - (rank.get(b.topic) ?? 0) || a.partition - b.partition : compareTopicPartitions(a, b);
         for (const [, partitions] of ownEntries(run(metadata, subscriptions))) {
-          expect([...partitions].sort(compareTopicPartitions)).toEqual(partitions);
+          expect([...partitions].sort(javaOrder)).toEqual(partitions);
         }
       },
     );
