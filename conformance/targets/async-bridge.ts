@@ -21,7 +21,8 @@ export interface BridgeTimeouts {
   readonly callMs: number;
 }
 
-const defaultTimeouts: BridgeTimeouts = { startMs: 30_000, callMs: 2_000 };
+/** Defaults: a worker compiling TypeScript on a busy machine may take many seconds; a call, the protocol's 2 s. */
+export const defaultTimeouts: BridgeTimeouts = { startMs: 30_000, callMs: 2_000 };
 
 /** The data a bridge worker receives: its port and the flag it raises when an answer is posted. */
 export interface BridgeWorkerData {
@@ -80,12 +81,15 @@ export class AsyncBridge {
     this.worker.unref();
   }
 
-  /** Sends one request and waits for the answer; throws when the worker does not answer in time. */
-  call(request: unknown): BridgeAnswer {
+  /**
+   * Sends one request and waits for the answer; throws when the worker does not answer in time (by default the start
+   * timeout for the first call, the call timeout after).
+   */
+  call(request: unknown, timeoutMs?: number): BridgeAnswer {
     if (this.worker === undefined) throw new Error(`${this.moduleUrl.pathname}: the worker was disposed`);
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage(request);
-    const timeout = this.started ? this.timeouts.callMs : this.timeouts.startMs;
+    const timeout = timeoutMs ?? (this.started ? this.timeouts.callMs : this.timeouts.startMs);
     const waited = Atomics.wait(this.flag, 0, 0, timeout);
     const answer = receiveMessageOnPort(this.port);
     if (waited === 'timed-out' || answer === undefined) {

@@ -23,9 +23,14 @@ export interface Run {
   readonly observations: unknown[];
 }
 
-/** The value at a dotted path of an observation. */
-function at(observation: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), observation);
+/** The part of an observation a dotted path selects; `*` selects that field of every entry of a record. */
+function project(value: unknown, path: readonly string[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (head === '*') return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, project(child, rest)]));
+  return project(record[head], rest);
 }
 
 /** Runs a scenario on the reference model. */
@@ -77,8 +82,9 @@ export function firstDifference(target: Target, system: SystemId, setup: unknown
       return { step, what: 'outcome', model: model.outcomes[step], target: lib.outcomes[step] };
     }
     for (const field of fields) {
-      const m = field === '' ? model.observations[step] : at(model.observations[step], field);
-      const t = field === '' ? lib.observations[step] : at(lib.observations[step], field);
+      const path = field === '' ? [] : field.split('.');
+      const m = project(model.observations[step], path);
+      const t = project(lib.observations[step], path);
       if (!deepEqual(m, t)) return { step, what: field === '' ? 'observation' : field, model: m, target: t };
     }
   }
