@@ -4,6 +4,8 @@ import { catalog } from '../properties/catalog.js';
 import type { BenchEntry } from './bench-entry.js';
 import { hazardSearchEntry } from './hazard-search.js';
 import { modelStepsEntry } from './model-steps.js';
+import { inProcessTargetEntry, protocolEchoEntry } from './target-steps.js';
+import { zooDetectionEntry } from './zoo-detection.js';
 
 /** Throughput on the scenarios of each system's first invariant (its general-purpose generator). */
 const throughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
@@ -11,5 +13,17 @@ const throughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
   return property === undefined ? [] : [modelStepsEntry(model, property.scenarios)];
 });
 
+/** The in-process target's lockstep rate against the model's, on the same scenarios, per system. */
+const targetThroughput: BenchEntry[] = [...systems.values()].flatMap((model) => {
+  const property = catalog.find((p) => p.system === model.id && p.kind === 'invariant');
+  return property === undefined ? [] : [inProcessTargetEntry(model, property.scenarios)];
+});
+
 /** Every benchmark. */
-export const entries: readonly BenchEntry[] = [...throughput, ...catalog.filter((p) => p.kind === 'hazard').map(hazardSearchEntry)];
+export const entries: readonly BenchEntry[] = [
+  ...throughput,
+  ...catalog.filter((p) => p.kind === 'hazard').map(hazardSearchEntry),
+  ...targetThroughput,
+  protocolEchoEntry,
+  zooDetectionEntry,
+];

@@ -7,6 +7,7 @@ import type { AnySystemModel } from '../model/system.js';
 import { systems as registeredSystems } from '../model/systems.js';
 import { catalog as registeredCatalog } from '../properties/catalog.js';
 import type { Property } from '../properties/property.js';
+import type { Target } from '../conformance/target.js';
 
 /** A place to write text to. */
 export interface Sink {
@@ -24,6 +25,8 @@ export interface CliContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The counterexample corpus `check` replays and saves to, and `report` reads, unless `--corpus` names another. */
   readonly corpus: string;
+  /** In-process target modules the bin loaded before the verb ran, by the path given to `--target`. */
+  readonly targets?: ReadonlyMap<string, Target>;
 }
 
 /** The corpus folder of a run from the project: `counterexamples/` in the working directory (DESIGN.md "Layout"). */

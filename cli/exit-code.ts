@@ -6,6 +6,8 @@ export const ExitCode = {
   failed: 1,
   /** Bad usage or bad input, reported in one line. */
   usage: 2,
+  /** The target under test failed (hung, crashed, answered garbage): no verdict on it. */
+  targetFailure: 3,
 } as const;
 
 /** One of the exit statuses. */

@@ -18,8 +18,17 @@ try {
   // Imported here rather than statically, so that a registry failing to load still ends in one line and exit 2.
   const { processContext } = await import('./context.js');
   const { runMqspec } = await import('./program.js');
+  const { preloadTargetModules } = await import('./target-modules.js');
+  const argv = process.argv.slice(2);
+  let targets;
+  try {
+    targets = await preloadTargetModules(argv);
+  } catch (error) {
+    process.stderr.write(`mqspec: ${error instanceof Error ? error.message.replace(/\s*\n\s*/g, ' ') : String(error)}\n`);
+    process.exit(2);
+  }
   // exitCode rather than exit(): lets piped stdout drain before the process ends.
-  process.exitCode = runMqspec(process.argv.slice(2), processContext());
+  process.exitCode = runMqspec(argv, { ...processContext(), targets });
 } catch (error) {
   internalError(error);
 }

@@ -7,6 +7,7 @@ import { checkCommand, type CheckCommandOptions } from './commands/check.js';
 import { listCommand, type ListOptions } from './commands/list.js';
 import { replayCommand, type ReplayOptions } from './commands/replay.js';
 import { reportCommand, type ReportOptions } from './commands/report.js';
+import { targetsCommand, type TargetsOptions } from './commands/targets.js';
 import { colorsFor, type CliContext } from './context.js';
 import { ExitCode } from './exit-code.js';
 import { UsageError } from './usage-error.js';
@@ -53,13 +54,25 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .option('--json', 'print {seed, corpus, warnings, results, summary} as JSON')
     .option('--corpus <dir>', 'the counterexample corpus to replay first and save to (default: counterexamples)')
     .option('--no-save', 'do not save new counterexamples to the corpus')
+    .option('--target <name>', 'check this implementation instead of the model: a bundled target, zoo:<id>, exec:<command> or a module path')
+    .option('--exec <command>', 'check this program, which speaks the JSON-lines protocol (docs/protocol.md)')
+    .option('--timeout <ms>', 'per-request timeout of a protocol target (default: 2000)')
     .action((options: CheckCommandOptions) => done(checkCommand(options, context)));
 
   program
+    .command('targets')
+    .description('list the bundled targets (systems, versions, what they wrap) and the bug-zoo targets')
+    .option('--json', 'print the targets as JSON')
+    .action((options: TargetsOptions) => done(targetsCommand(options, context)));
+
+  program
     .command('replay')
-    .description('run a scenario or counterexample file on the model and check its expectations')
+    .description('run a scenario or counterexample file on the model (and a target, side by side) and check its expectations')
     .argument('<file>', 'a scenario JSON file, or a counterexample file (an object with a "scenario" field)')
     .option('--json', 'print the replay as JSON')
+    .option('--target <name>', "replay on this target beside the model (default: a counterexample's own target)")
+    .option('--exec <command>', 'replay on this protocol program beside the model')
+    .option('--timeout <ms>', 'per-request timeout of a protocol target (default: 2000)')
     .action((file: string, options: ReplayOptions) => done(replayCommand(file, options, context)));
 
   program

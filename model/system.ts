@@ -23,6 +23,18 @@ export interface CommandDoc {
 }
 
 /**
+ * How implementations of a system are compared where Java leaves an order unspecified (a HashSet's iteration order,
+ * a HashMap's key order): both sides' outcomes and observations pass through these functions before they are
+ * compared, e.g. sorting a list that is really a set. Defined once, by the system, never per target.
+ */
+export interface Comparison<Cmd extends Command, Observation> {
+  /** The outcome of `command` in a canonical form. */
+  outcome?(command: Cmd, outcome: Outcome): Outcome;
+  /** The observation in a canonical form. */
+  observation?(observation: Observation): Observation;
+}
+
+/**
  * A system's reference model: a pure reducer plus the schemas that validate a scenario's setup and commands,
  * and the projection (`observe`) that implementations are compared on.
  */
@@ -41,6 +53,8 @@ export interface SystemModel<Setup, State, Cmd extends Command, Observation> {
   step(state: State, command: Cmd): StepResult<State>;
   /** The observable projection of a state (plain JSON). */
   observe(state: State): Observation;
+  /** How other implementations are compared with it where Java's order is unspecified; omitted: as they are. */
+  readonly comparison?: Comparison<Cmd, Observation>;
 }
 
 /** A system model with its type parameters erased, for registries. */

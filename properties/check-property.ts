@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import type { Command, Scenario } from '../model/scenario.js';
-import type { SystemModel } from '../model/system.js';
-import type { Property } from './property.js';
+import type { Scenario } from '../model/scenario.js';
+import type { Divergence, Implementation, Property } from './property.js';
+import { TargetFailure, type TargetFailureReport } from './target-failure.js';
 import { minimize } from './minimize.js';
 import { systems } from '../model/systems.js';
 
-/** held/violated for invariants, found/not-found for hazards, error when the check itself broke. */
-export type PropertyStatus = 'held' | 'violated' | 'found' | 'not-found' | 'error';
+/**
+ * held/violated for invariants, found/not-found for hazards, error when the check itself broke, target-failure when
+ * the implementation under test could not answer (see properties/target-failure.ts).
+ */
+export type PropertyStatus = 'held' | 'violated' | 'found' | 'not-found' | 'error' | 'target-failure';
 
 /** A minimal scenario that violates a property, with where and why. */
 export interface Counterexample {
@@ -16,6 +19,8 @@ export interface Counterexample {
   readonly step: number;
   readonly message: string;
   readonly explanation?: string;
+  /** Both sides at the first diverging step, for a divergence from the model. */
+  readonly divergence?: Divergence;
   /** fast-check's replay path for the original (unminimized) failure under `seed`. */
   readonly path?: string;
 }
@@ -34,6 +39,8 @@ export interface PropertyResult {
   /** How many runs saw each coverage label. */
   readonly coverage: Readonly<Record<string, number>>;
   readonly error?: string;
+  /** What the target failure was, for status `target-failure`. */
+  readonly failure?: TargetFailureReport;
 }
 
 /** Options of one check. */
@@ -42,8 +49,8 @@ export interface CheckOptions {
   readonly seed: number;
   /** Overrides the property's default number of runs. */
   readonly runs?: number;
-  /** The implementation to check (the reference model by default), e.g. a bug-zoo variant. */
-  readonly implementation?: SystemModel<unknown, unknown, Command, unknown>;
+  /** The implementation to check (the reference model by default), e.g. a bug-zoo variant or a target. */
+  readonly implementation?: Implementation;
 }
 
 /** A 31-bit seed from the base seed and the property id (FNV-1a), so adding a property changes no other's runs. */
@@ -69,9 +76,19 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
   const coverage = new Map<string, number>();
   let searching = true;
   let generated = 0;
+  let failure: TargetFailure | undefined;
   const started = performance.now();
   const predicate = fc.property(property.scenarios, (scenario) => {
-    const evaluation = property.evaluate(scenario, options.implementation);
+    // After a target failure the target is gone: the remaining runs pass untried (fast-check cannot be stopped).
+    if (failure !== undefined) return true;
+    let evaluation;
+    try {
+      evaluation = property.evaluate(scenario, options.implementation);
+    } catch (error) {
+      if (!(error instanceof TargetFailure)) throw error;
+      failure = error;
+      return true;
+    }
     if (searching) {
       generated++;
       for (const label of evaluation.labels) coverage.set(label, (coverage.get(label) ?? 0) + 1);
@@ -83,6 +100,9 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
     const details = fc.check(predicate, { seed, numRuns, endOnFailure: false });
     const base = { id: property.id, system: property.system, kind: property.kind, runs: generated, seed };
     const sortedCoverage = Object.fromEntries([...coverage.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (failure !== undefined) {
+      return { ...base, status: 'target-failure', milliseconds: performance.now() - started, coverage: sortedCoverage, failure: failure.report() };
+    }
     if (!details.failed) {
       return { ...base, status: statusOf(property, false), milliseconds: performance.now() - started, coverage: sortedCoverage };
     }
@@ -96,6 +116,7 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
       step: evaluation.step,
       message: evaluation.message,
       ...(evaluation.explanation === undefined ? {} : { explanation: evaluation.explanation }),
+      ...(evaluation.divergence === undefined ? {} : { divergence: evaluation.divergence }),
       ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
     };
     return {
@@ -106,6 +127,20 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
       coverage: sortedCoverage,
     };
   } catch (error) {
+    // A target that fails while its counterexample is shrunk: report the failure, not an error of the check.
+    if (error instanceof TargetFailure) {
+      return {
+        id: property.id,
+        system: property.system,
+        kind: property.kind,
+        status: 'target-failure',
+        runs: generated,
+        seed,
+        milliseconds: performance.now() - started,
+        coverage: {},
+        failure: error.report(),
+      };
+    }
     return {
       id: property.id,
       system: property.system,

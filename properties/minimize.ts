@@ -1,9 +1,7 @@
 import type { Command, Scenario } from '../model/scenario.js';
-import type { AnySystemModel, SystemModel } from '../model/system.js';
-import type { Property } from './property.js';
+import type { AnySystemModel } from '../model/system.js';
+import type { Implementation, Property } from './property.js';
 import { isRecord } from '../model/json.js';
-
-type Implementation = SystemModel<unknown, unknown, Command, unknown>;
 
 /** The scenario without the command at `index`. */
 export function withoutCommand(scenario: Scenario, index: number): Scenario {

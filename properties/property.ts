@@ -3,6 +3,40 @@ import type { Outcome } from '../model/outcome.js';
 import type { Command, Scenario } from '../model/scenario.js';
 import type { SystemId, SystemModel } from '../model/system.js';
 import { runSteps, type TraceStep } from '../model/trace.js';
+import { TargetFailure } from './target-failure.js';
+
+/**
+ * Anything that runs a scenario step by step other than a model's reducer: an implementation under test behind a
+ * target adapter (conformance/). It yields each step as soon as it is taken and throws a `TargetFailure` when the
+ * implementation cannot answer; the caller may stop early (`return()`), which must release what a run holds.
+ */
+export interface TraceSource {
+  runSteps(setup: unknown, commands: readonly Command[]): Iterator<TraceStep>;
+}
+
+/** What a property can be evaluated on: a system model (the reference or a bug-zoo variant) or a trace source. */
+export type Implementation = SystemModel<unknown, unknown, Command, unknown> | TraceSource;
+
+/** True for a trace source rather than a model. */
+export function isTraceSource(implementation: Implementation): implementation is TraceSource {
+  return 'runSteps' in implementation;
+}
+
+/** One side of a differential comparison at one step: what the call answered and the observation after it. */
+export interface Side {
+  readonly outcome: Outcome;
+  readonly observation: unknown;
+}
+
+/** The first step where a target and the model differ, with both sides (only the compared fields). */
+export interface Divergence {
+  readonly step: number;
+  readonly command: Command;
+  /** What differs: `outcome`, or the observation field (`partitions`, `$` for the whole observation). */
+  readonly differs: string;
+  readonly model: Side;
+  readonly target: Side;
+}
 
 /**
  * - `invariant`: must hold after every step of every generated scenario; a violation fails the run.
@@ -51,6 +85,8 @@ export type Evaluation =
       readonly step: number;
       readonly message: string;
       readonly explanation?: string;
+      /** Set by the differential property: both sides at the first diverging step. */
+      readonly divergence?: Divergence;
       readonly labels: ReadonlySet<string>;
     };
 
@@ -63,12 +99,15 @@ export interface Property {
   readonly why: string;
   readonly runs: number;
   readonly scenarios: fc.Arbitrary<Scenario>;
-  /** Runs the scenario on the given implementation (the reference model by default), checking after every step. */
-  evaluate(scenario: Scenario, implementation?: SystemModel<unknown, unknown, Command, unknown>): Evaluation;
+  /**
+   * Runs the scenario on the given implementation (the reference model by default), checking after every step. A
+   * `TargetFailure` thrown by the implementation is let through: it is no verdict.
+   */
+  evaluate(scenario: Scenario, implementation?: Implementation): Evaluation;
 }
 
 /** Labels every step gets: which command ran and how it ended. */
-function standardLabels(command: Command, outcome: Outcome): string[] {
+export function standardLabels(command: Command, outcome: Outcome): string[] {
   return [`cmd:${command.type}`, outcome.ok ? `ok:${command.type}` : `error:${outcome.error}`];
 }
 
@@ -77,39 +116,46 @@ export function defineProperty<Setup, State, Cmd extends Command, Observation>(
   model: SystemModel<Setup, State, Cmd, Observation>,
   spec: PropertySpec<Setup, Cmd, Observation>,
 ): Property {
-  const evaluate = (
-    scenario: Scenario<Setup, Cmd>,
-    implementation: SystemModel<Setup, unknown, Cmd, Observation>,
-  ): Evaluation => {
+  const evaluate = (scenario: Scenario<Setup, Cmd>, implementation: Implementation): Evaluation => {
     const labels = new Set<string>();
     const history: TraceStep<Cmd, Observation>[] = [];
-    const steps = runSteps(implementation, scenario.setup, scenario.commands);
-    for (;;) {
-      let next: IteratorResult<TraceStep<Cmd, Observation>>;
-      try {
-        next = steps.next();
-      } catch (error) {
-        // An implementation that throws instead of answering is a violation at that step, not a crashed suite.
-        const reason = error instanceof Error ? error.message : String(error);
-        return { status: 'violated', step: history.length, message: `the implementation threw: ${reason}`, labels };
+    const steps = (
+      isTraceSource(implementation)
+        ? implementation.runSteps(scenario.setup, scenario.commands)
+        : runSteps(implementation, scenario.setup, scenario.commands)
+    ) as Iterator<TraceStep<Cmd, Observation>>;
+    try {
+      for (;;) {
+        let next: IteratorResult<TraceStep<Cmd, Observation>>;
+        try {
+          next = steps.next();
+        } catch (error) {
+          if (error instanceof TargetFailure) throw error;
+          // An implementation that throws instead of answering is a violation at that step, not a crashed suite.
+          const reason = error instanceof Error ? error.message : String(error);
+          return { status: 'violated', step: history.length, message: `the implementation threw: ${reason}`, labels };
+        }
+        if (next.done === true) break;
+        const step = next.value;
+        history.push(step);
+        const view: StepView<Setup, Cmd, Observation> = { setup: scenario.setup, ...step, history };
+        for (const label of standardLabels(step.command, step.outcome)) labels.add(label);
+        for (const label of spec.labels?.(view) ?? []) labels.add(label);
+        const message = spec.check(view);
+        if (message !== undefined) {
+          const explanation = spec.explain?.(view, message);
+          return {
+            status: 'violated',
+            step: step.index,
+            message,
+            ...(explanation === undefined ? {} : { explanation }),
+            labels,
+          };
+        }
       }
-      if (next.done === true) break;
-      const step = next.value;
-      history.push(step);
-      const view: StepView<Setup, Cmd, Observation> = { setup: scenario.setup, ...step, history };
-      for (const label of standardLabels(step.command, step.outcome)) labels.add(label);
-      for (const label of spec.labels?.(view) ?? []) labels.add(label);
-      const message = spec.check(view);
-      if (message !== undefined) {
-        const explanation = spec.explain?.(view, message);
-        return {
-          status: 'violated',
-          step: step.index,
-          message,
-          ...(explanation === undefined ? {} : { explanation }),
-          labels,
-        };
-      }
+    } finally {
+      // Stopping at a violation leaves the run open: let it release its session.
+      steps.return?.();
     }
     return { status: 'held', labels };
   };
@@ -122,9 +168,6 @@ export function defineProperty<Setup, State, Cmd extends Command, Observation>(
     runs: spec.runs ?? 200,
     scenarios: spec.scenarios as fc.Arbitrary<Scenario>,
     evaluate: (scenario, implementation) =>
-      evaluate(
-        scenario as Scenario<Setup, Cmd>,
-        (implementation ?? model) as SystemModel<Setup, unknown, Cmd, Observation>,
-      ),
+      evaluate(scenario as Scenario<Setup, Cmd>, implementation ?? (model as unknown as Implementation)),
   };
 }

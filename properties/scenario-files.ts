@@ -17,6 +17,8 @@ export interface LoadedScenarioFile {
   readonly scenario: Scenario;
   /** The property the file names, if any. */
   readonly property?: string;
+  /** The target a counterexample was found on, when the file names one (`model` for the reference model). */
+  readonly target?: string;
   /** True when the file is a counterexample (the scenario sits in its `scenario` field). */
   readonly counterexample: boolean;
 }
@@ -49,7 +51,8 @@ export function parseScenarioDocument(raw: unknown, systems: ReadonlyMap<string,
   }
   const parsed = parseScenario(counterexample ? raw['scenario'] : raw, systems);
   if (!parsed.ok) return { reason: counterexample ? `scenario.${parsed.reason}` : parsed.reason };
-  return { scenario: parsed.scenario, ...(property === undefined ? {} : { property }), counterexample };
+  const target = isRecord(raw) && typeof raw['target'] === 'string' ? raw['target'] : undefined;
+  return { scenario: parsed.scenario, ...(property === undefined ? {} : { property }), ...(target === undefined ? {} : { target }), counterexample };
 }
 
 /** Reads and validates one file; never throws: an unreadable file or invalid JSON is a rejected file. */

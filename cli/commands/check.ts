@@ -5,6 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { isExpected } from '../../properties/check-property.js';
+import { agreementCatalog } from '../../conformance/target-properties.js';
+import { checkTargetCommand } from './check-target.js';
 import { checkReplayFirst, type CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
 import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
@@ -33,6 +35,12 @@ export interface CheckCommandOptions {
   readonly save?: boolean;
   /** The corpus folder (default: the context's). */
   readonly corpus?: string;
+  /** Check this target instead of the model (a bundled name, `zoo:<id>`, `exec:<command>` or a module path). */
+  readonly target?: string;
+  /** Check this program, speaking the JSON-lines protocol, instead of the model. */
+  readonly exec?: string;
+  /** The protocol's per-request timeout in milliseconds (default 2000). */
+  readonly timeout?: string;
 }
 
 /** What `mqspec check --json` prints. */
@@ -93,6 +101,8 @@ function saveWarning(saved: SavedCounterexample | undefined): string | undefined
  * otherwise. Unusable corpus files are one-line warnings on stderr, never fatal.
  */
 export function checkCommand(options: CheckCommandOptions, context: CliContext): ExitCode {
+  if (options.target !== undefined || options.exec !== undefined) return checkTargetCommand(options, context);
+  if (options.timeout !== undefined) throw new UsageError('--timeout: applies only with --target or --exec');
   const selected = selectProperties(context, options.property ?? [], options.system);
   const seed = resolveSeed(options.seed, context.env);
   const runs = options.runs === undefined ? undefined : parsePositiveInteger('--runs', options.runs);
@@ -100,7 +110,8 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   const colors = colorsFor(context.stdout, context.env);
   const tty = context.stdout.isTTY;
   const folder = options.corpus ?? context.corpus;
-  const corpus = loadCorpus(folder, context.systems, context.catalog);
+  // Counterexamples of targets (the differential properties) share the corpus: known, not replayed here.
+  const corpus = loadCorpus(folder, context.systems, [...context.catalog, ...agreementCatalog(context.systems, context.catalog)]);
   const warnings = [...corpus.warnings];
   const warn = (warning: string): void => context.stderr.write(`mqspec: warning: ${warning}\n`);
   for (const warning of corpus.warnings) warn(warning);

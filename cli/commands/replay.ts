@@ -16,10 +16,18 @@ import { ExitCode } from '../exit-code.js';
 import { replayReport } from '../format/replay-report.js';
 import { UsageError } from '../usage-error.js';
 import { isRecord } from '../../model/json.js';
+import { modelTarget } from '../../properties/corpus/counterexample-record.js';
+import { replayOnTarget } from './replay-target.js';
 
 /** The options of `mqspec replay`. */
 export interface ReplayOptions {
   readonly json?: boolean;
+  /** Replay on this target beside the model (default: the target a counterexample file names, if not the model). */
+  readonly target?: string;
+  /** Replay on this protocol program beside the model. */
+  readonly exec?: string;
+  /** The protocol's per-request timeout in milliseconds. */
+  readonly timeout?: string;
 }
 
 /** One replayed step with what the scenario expected of it. */
@@ -155,6 +163,11 @@ export function replayCommand(path: string, options: ReplayOptions, context: Cli
   if (isRejected(file)) throw new UsageError(`${path}: ${file.reason}`);
   const model = context.systems.get(file.scenario.system);
   if (model === undefined) throw new UsageError(`${path}: system: unknown system "${file.scenario.system}"`);
+  const target = options.target ?? (options.exec === undefined && file.target !== undefined && file.target !== modelTarget ? file.target : undefined);
+  if (target !== undefined || options.exec !== undefined) {
+    return replayOnTarget(file, model, { ...options, ...(target === undefined ? {} : { target }) }, context);
+  }
+  if (options.timeout !== undefined) throw new UsageError('--timeout: applies only with --target or --exec');
   let document: ReplayDocument;
   try {
     document = replayScenario(file, model, context.catalog);

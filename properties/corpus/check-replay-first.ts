@@ -14,6 +14,7 @@
  */
 import { checkProperty, propertySeed, type CheckOptions, type Counterexample, type PropertyResult } from '../check-property.js';
 import type { Evaluation, Property } from '../property.js';
+import { TargetFailure } from '../target-failure.js';
 import type { AnySystemModel } from '../../model/system.js';
 import { counterexampleRecord } from './counterexample-record.js';
 import { storedFor, type Corpus, type StoredCounterexample } from './load-corpus.js';
@@ -77,6 +78,7 @@ function fromStored({ entry, evaluation }: Replay): Counterexample | undefined {
     step: evaluation.step,
     message: evaluation.message,
     ...(evaluation.explanation === undefined ? {} : { explanation: evaluation.explanation }),
+    ...(evaluation.divergence === undefined ? {} : { divergence: evaluation.divergence }),
     ...(path === undefined ? {} : { path }),
   };
 }
@@ -98,10 +100,17 @@ function saveIfNew(property: Property, result: PropertyResult, reproducedAny: bo
 /** Checks one property: replays its stored counterexamples, then generates (see the module comment). */
 export function checkReplayFirst(property: Property, options: ReplayFirstOptions): CorpusCheckResult {
   const started = performance.now();
-  const replays: Replay[] = storedFor(options.corpus, property.id, options.target).map((entry) => ({
-    entry,
-    evaluation: property.evaluate(entry.record.scenario, options.implementation),
-  }));
+  let replays: Replay[];
+  try {
+    replays = storedFor(options.corpus, property.id, options.target).map((entry) => ({
+      entry,
+      evaluation: property.evaluate(entry.record.scenario, options.implementation),
+    }));
+  } catch (error) {
+    if (!(error instanceof TargetFailure)) throw error;
+    const base = { id: property.id, system: property.system, kind: property.kind, runs: 0, seed: propertySeed(options.seed, property.id) };
+    return { ...base, status: 'target-failure', milliseconds: performance.now() - started, coverage: {}, failure: error.report(), replayed: [] };
+  }
   const reports = replays.map(replayed);
   const regression = property.kind === 'invariant' ? replays.find((r) => r.evaluation.status === 'violated') : undefined;
   const counterexample = regression === undefined ? undefined : fromStored(regression);

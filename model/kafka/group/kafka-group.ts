@@ -4,6 +4,7 @@
  * Each member's client calls run the `kafka.consumer` model (`stepKafkaConsumer`) on its own state composed with
  * the shared cluster; the group adds membership, the coordinator's rebalance and the checks on offset commits.
  */
+import { kafkaGroupComparison } from './group-comparison.js';
 import { match } from 'ts-pattern';
 import type { StepResult, SystemModel } from '../../system.js';
 import { assignors } from '../assignors/assignors.js';
@@ -83,4 +84,5 @@ export const kafkaGroup: SystemModel<KafkaGroupSetup, KafkaGroupState, KafkaGrou
   init: initialGroupState,
   step: stepKafkaGroup,
   observe: observeKafkaGroup,
+  comparison: kafkaGroupComparison,
 };

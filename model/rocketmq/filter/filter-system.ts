@@ -19,6 +19,7 @@ import {
   type RocketmqFilterSetup,
 } from './filter-commands.js';
 import { buildSubscriptionData } from './subscription-data.js';
+import { rocketmqFilterComparison } from './filter-comparison.js';
 import { tagsCode } from './tags-code.js';
 
 /** The (empty) state and observation of the stateless filter system. */
@@ -88,6 +89,7 @@ export function createRocketmqFilterModel(
         .with({ type: 'deliver' }, (c) => deliver(f, state, c))
         .exhaustive(),
     observe: (state) => state,
+    comparison: rocketmqFilterComparison,
   };
 }
 

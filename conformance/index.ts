@@ -1,0 +1,72 @@
+/**
+ * mqspec's library API (the package's entry point, `import … from 'mqspec'`): what a client library's own test suite
+ * needs to check its implementation against the model in process — the target contract, `assertConforms` (throws a
+ * readable report with the shrunk scenario) and `checkTarget` (answers the results) — plus the registries and the
+ * protocol target for programs in other languages.
+ */
+import { systems } from '../model/systems.js';
+import { catalog } from '../properties/catalog.js';
+import type { SystemId } from '../model/system.js';
+import { checkTarget as checkTargetWith, type TargetCheckResult } from './check-target.js';
+import { ConformanceError } from './conformance-error.js';
+import type { Target } from './target.js';
+
+export type { ConformanceMode, Target, TargetSession, TargetSystem } from './target.js';
+export type { Outcome } from '../model/outcome.js';
+export type { Command, Scenario } from '../model/scenario.js';
+export type { SystemId, SystemModel } from '../model/system.js';
+export type { TargetCheckResult } from './check-target.js';
+export { ConformanceError, conformanceReport } from './conformance-error.js';
+export { modelTarget, type ModelTargetOptions, type ModelTargetSystem } from './model-target.js';
+export { protocolTarget, type ProtocolTargetOptions } from './protocol/protocol-target.js';
+export { TargetFailure } from '../properties/target-failure.js';
+export { systems, catalog };
+
+/** What to check: all of the target's properties on all its systems by default. */
+export interface ConformanceOptions {
+  /** Only these systems of the target. */
+  readonly systems?: readonly SystemId[];
+  /** Only these properties (`RF-AGREE` for the differential one, `RF-01`, …). */
+  readonly properties?: readonly string[];
+  /** Generated scenarios per property (default: each property's own, 200 for the differential ones). */
+  readonly runs?: number;
+  /** The base seed (default: $MQSPEC_SEED, else 20261202, as the CLI). */
+  readonly seed?: number;
+}
+
+/** The seed a library check uses when none is given. */
+function defaultSeed(): number {
+  const fromEnv = Number.parseInt(process.env['MQSPEC_SEED'] ?? '', 10);
+  return Number.isSafeInteger(fromEnv) ? fromEnv : 20261202;
+}
+
+/** Checks a target against the model and answers what each property found (never throws for the target's faults). */
+export function checkTarget(target: Target, options: ConformanceOptions = {}): TargetCheckResult {
+  return checkTargetWith(target, {
+    seed: options.seed ?? defaultSeed(),
+    ...(options.runs === undefined ? {} : { runs: options.runs }),
+    ...(options.systems === undefined ? {} : { systems: options.systems }),
+    ...(options.properties === undefined ? {} : { properties: options.properties }),
+    models: systems,
+    catalog,
+  });
+}
+
+/**
+ * Checks a target and throws a ConformanceError whose message is the report (first diverging step with both sides,
+ * the shrunk scenario, the seed) unless it agrees with the model; stops at the first property that fails.
+ */
+export function assertConforms(target: Target, options: ConformanceOptions = {}): TargetCheckResult {
+  const seed = options.seed ?? defaultSeed();
+  const result = checkTargetWith(target, {
+    seed,
+    ...(options.runs === undefined ? {} : { runs: options.runs }),
+    ...(options.systems === undefined ? {} : { systems: options.systems }),
+    ...(options.properties === undefined ? {} : { properties: options.properties }),
+    models: systems,
+    catalog,
+    stopOnViolation: true,
+  });
+  if (result.verdict !== 'agrees') throw new ConformanceError(result, seed);
+  return result;
+}

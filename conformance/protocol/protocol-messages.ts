@@ -1,0 +1,50 @@
+/**
+ * The JSON-lines protocol's messages (docs/protocol.md), version 1: the requests mqspec sends and the shapes of the
+ * answers it accepts. An answer of another shape is a target failure naming the request and what came back.
+ */
+import { z } from 'zod';
+import type { Command } from '../../model/scenario.js';
+
+/** The protocol version mqspec speaks (sent in `hello`). */
+export const protocolVersion = 1;
+
+/** Every request, one JSON object per line. */
+export type ProtocolRequest =
+  | { readonly op: 'hello'; readonly protocol: number }
+  | { readonly op: 'init'; readonly system: string; readonly setup: unknown }
+  | { readonly op: 'step'; readonly command: Command }
+  | { readonly op: 'observe' }
+  | { readonly op: 'close' };
+
+/** An answer refusing a request: errors as data, one line. */
+export const refusalSchema = z.object({ ok: z.literal(false), error: z.string() });
+
+/** The handshake's answer: who the target is and what it implements. */
+export const helloAnswerSchema = z.object({
+  ok: z.literal(true),
+  name: z.string().min(1),
+  version: z.string().min(1),
+  systems: z.array(
+    z.object({
+      system: z.string().min(1),
+      commands: z.array(z.string()).optional(),
+      fields: z.array(z.string()).optional(),
+      mode: z.enum(['differential', 'invariants']).optional(),
+    }),
+  ),
+});
+
+/** `init` and `close` answer `{"ok":true}`. */
+export const doneAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** `step` answers the command's outcome (the scenario format's `{ok, value?}` / `{ok: false, error}`). */
+export const stepAnswerSchema = z.object({
+  ok: z.literal(true),
+  outcome: z.union([
+    z.object({ ok: z.literal(true), value: z.unknown().optional() }),
+    z.object({ ok: z.literal(false), error: z.string(), message: z.string().optional() }),
+  ]),
+});
+
+/** `observe` answers the observation (its declared fields). */
+export const observeAnswerSchema = z.object({ ok: z.literal(true), observation: z.record(z.string(), z.unknown()) });

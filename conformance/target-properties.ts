@@ -1,0 +1,26 @@
+/**
+ * What checking a target on one system means: the differential property (unless the target declares mode
+ * `invariants`) and every invariant of the system, each over the system's scenarios restricted to the commands the
+ * target declares. Hazards are not run on targets: a target that "fixes" a hazard diverges from the model, which the
+ * differential property reports.
+ */
+import type { AnySystemModel } from '../model/system.js';
+import type { Property } from '../properties/property.js';
+import { agreementProperty, restrictCommands, systemScenarios } from './agreement-property.js';
+import type { TargetSystem } from './target.js';
+
+/** The properties a target declaring `declared` is checked on, the differential one first. */
+export function targetProperties(declared: TargetSystem, model: AnySystemModel, catalog: readonly Property[]): Property[] {
+  const invariants = catalog
+    .filter((p) => p.system === declared.system && p.kind === 'invariant')
+    .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => restrictCommands(scenario, declared.commands)) }));
+  if ((declared.mode ?? 'differential') === 'invariants') return invariants;
+  return [agreementProperty(model, systemScenarios(catalog, declared.system), declared), ...invariants];
+}
+
+/** The differential property of every system (with no target's restrictions): what corpus files may name besides the catalog. */
+export function agreementCatalog(systems: ReadonlyMap<string, AnySystemModel>, catalog: readonly Property[]): Property[] {
+  return [...systems.values()]
+    .filter((model) => catalog.some((p) => p.system === model.id))
+    .map((model) => agreementProperty(model, systemScenarios(catalog, model.id)));
+}

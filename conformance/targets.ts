@@ -1,0 +1,102 @@
+/**
+ * The registry of targets by name, as `mqspec check --target NAME` and `mqspec replay` find them:
+ *
+ * - a bundled target (`python-rocketmq-filter`, …): this registry;
+ * - `zoo:<id>`: a bug-zoo entry, in process;
+ * - `exec:<command line>`: any program speaking the JSON-lines protocol;
+ * - a module path (`./my-target.ts`): an in-process target module, loaded before the check by `loadTargetModule`.
+ */
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isRecord } from '../model/json.js';
+import type { SystemId } from '../model/system.js';
+import { bugZoo } from './bug-zoo/bugs.js';
+import { findZooTarget, zooPrefix } from './bug-zoo/zoo-targets.js';
+import { packageRoot } from './package-root.js';
+import { execPrefix, protocolTarget } from './protocol/protocol-target.js';
+import type { Target } from './target.js';
+
+/** How a target is started. */
+export interface TargetStartOptions {
+  /** The protocol's per-request timeout in milliseconds. */
+  readonly timeout?: number;
+  /** In-process target modules already loaded, by the path the user gave. */
+  readonly modules?: ReadonlyMap<string, Target>;
+}
+
+/** A target that ships with mqspec. */
+export interface BundledTarget {
+  readonly name: string;
+  /** What it wraps, in a few words. */
+  readonly wraps: string;
+  /** The version of what it wraps. */
+  readonly version: string;
+  readonly systems: readonly SystemId[];
+  /** `in-process` or `protocol`. */
+  readonly kind: 'in-process' | 'protocol';
+  create(options: TargetStartOptions): Target;
+}
+
+/** The bundled Python example as a protocol target (the template in conformance/examples/). */
+const pythonFilterExample: BundledTarget = {
+  name: 'python-rocketmq-filter',
+  wraps: 'conformance/examples/rocketmq_filter_target.py: FilterAPI, String.hashCode and both tag filters in Python 3 (stdlib only)',
+  version: '1.0.0',
+  systems: ['rocketmq.filter'],
+  kind: 'protocol',
+  create: (options) =>
+    protocolTarget(`python3 ${join(packageRoot(), 'conformance/examples/rocketmq_filter_target.py')}`, {
+      name: 'python-rocketmq-filter',
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    }),
+};
+
+/** Every bundled target; the real libraries' adapters join here. */
+export const bundledTargets: readonly BundledTarget[] = [pythonFilterExample];
+
+/** A target name that no route resolves. */
+export class UnknownTarget extends Error {
+  override readonly name = 'UnknownTarget';
+}
+
+/** True when `name` reads as a module path rather than a registered name. */
+export function isModulePath(name: string): boolean {
+  return !name.startsWith(zooPrefix) && !name.startsWith(execPrefix) && (/[\\/]/.test(name) || /\.(m?js|ts)$/.test(name));
+}
+
+/** Starts the target called `name` (see the module comment); throws UnknownTarget, or what starting it throws. */
+export function resolveTarget(name: string, options: TargetStartOptions = {}): Target {
+  if (name.startsWith(execPrefix)) {
+    return protocolTarget(name.slice(execPrefix.length), { ...(options.timeout === undefined ? {} : { timeout: options.timeout }) });
+  }
+  if (name.startsWith(zooPrefix)) {
+    const zoo = findZooTarget(name);
+    if (zoo === undefined) throw new UnknownTarget(`unknown bug-zoo entry "${name}" (expected ${zooPrefix}<id>, e.g. ${zooPrefix}${bugZoo[0]?.id ?? 'id'})`);
+    return zoo;
+  }
+  const module = options.modules?.get(name);
+  if (module !== undefined) return module;
+  const bundled = bundledTargets.find((t) => t.name === name);
+  if (bundled !== undefined) return bundled.create(options);
+  const known = bundledTargets.map((t) => t.name).join(', ');
+  throw new UnknownTarget(`unknown target "${name}" (expected a bundled target (${known}), ${zooPrefix}<id>, ${execPrefix}<command> or a module path)`);
+}
+
+/** True for a value shaped like a Target. */
+function isTarget(value: unknown): value is Target {
+  return isRecord(value) && typeof value['name'] === 'string' && Array.isArray(value['systems']) && typeof value['open'] === 'function';
+}
+
+/**
+ * Loads an in-process target module: its default export or its `target` export, a Target or a function returning
+ * one. Throws with a one-line reason when the module cannot be loaded or exports no target.
+ */
+export async function loadTargetModule(path: string, cwd = process.cwd()): Promise<Target> {
+  const module: unknown = await import(/* @vite-ignore */ pathToFileURL(isAbsolute(path) ? path : join(cwd, path)).href);
+  if (!isRecord(module)) throw new Error(`${path}: not a module`);
+  for (const candidate of [module['default'], module['target']]) {
+    const value: unknown = typeof candidate === 'function' ? (candidate as () => unknown)() : candidate;
+    if (isTarget(value)) return value;
+  }
+  throw new Error(`${path}: exports no target (expected a default or a "target" export: a Target or a function returning one)`);
+}
