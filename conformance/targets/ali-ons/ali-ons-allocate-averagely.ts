@@ -15,7 +15,7 @@ import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.j
 import type { MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import type { Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
-import type { BundledTarget } from '../bundled-target.js';
+import type { LibraryTarget } from '../library-target.js';
 import { requireLibrary } from '../library-require.js';
 
 /** The library's package and version (exact, as in package.json). */
@@ -55,7 +55,7 @@ function aliOnsStrategy(spec: StrategySpec): StrategyResult {
 const model = createRocketmqAllocateModel(aliOnsStrategy);
 
 /** ali-ons's AllocateMessageQueueAveragely. */
-export const aliOnsAllocateAveragely: BundledTarget = {
+export const aliOnsAllocateAveragely: LibraryTarget = {
   name: 'ali-ons-allocate-averagely',
   version: aliOnsVersion,
   library: aliOnsVersion,

@@ -16,7 +16,7 @@ import type { SubscriptionData } from '../../../model/rocketmq/filter/subscripti
 import { tagsCode } from '../../../model/rocketmq/filter/tags-code.js';
 import { ok, type Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
-import type { BundledTarget } from '../bundled-target.js';
+import type { LibraryTarget } from '../library-target.js';
 import { requireLibrary } from '../library-require.js';
 import { aliOnsVersion } from './ali-ons-allocate-averagely.js';
 
@@ -130,7 +130,7 @@ function stepFilter(command: RocketmqFilterCommand): Outcome {
 }
 
 /** ali-ons's tag expressions, hash code and client-side tag filter. */
-export const aliOnsTagFilter: BundledTarget = {
+export const aliOnsTagFilter: LibraryTarget = {
   name: 'ali-ons-tag-filter',
   version: aliOnsVersion,
   library: aliOnsVersion,

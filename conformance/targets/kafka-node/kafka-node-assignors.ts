@@ -9,7 +9,7 @@
 import type { TopicPartition } from '../../../model/kafka/topic-partition.js';
 import { compareTopicPartitions } from '../../../model/kafka/topic-partition.js';
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
-import type { BundledTarget } from '../bundled-target.js';
+import type { LibraryTarget } from '../library-target.js';
 import { assignorCommands, assignorFields, openGroupWithAssignor, type RebalanceInput } from '../group-with-library-assignor.js';
 import { requireLibrary } from '../library-require.js';
 
@@ -71,7 +71,7 @@ function sortedLists(assignment: Assignment): Assignment {
 }
 
 /** kafka-node's RangeAssignor. */
-export const kafkaNodeRange: BundledTarget = {
+export const kafkaNodeRange: LibraryTarget = {
   name: 'kafka-node-range',
   version: kafkaNodeVersion,
   library: kafkaNodeVersion,
@@ -81,7 +81,7 @@ export const kafkaNodeRange: BundledTarget = {
 };
 
 /** kafka-node's RoundRobinAssignor. */
-export const kafkaNodeRoundRobin: BundledTarget = {
+export const kafkaNodeRoundRobin: LibraryTarget = {
   name: 'kafka-node-roundrobin',
   version: kafkaNodeVersion,
   library: kafkaNodeVersion,

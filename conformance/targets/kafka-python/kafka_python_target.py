@@ -22,6 +22,21 @@ import types
 
 logging.basicConfig(stream=sys.stderr, level=logging.CRITICAL)
 
+def extend_path():
+    """Where kafka-python may be besides the interpreter's own path: MQSPEC_KAFKA_PYTHON_PATH, Debian's
+    dist-packages (the Debian package installs there, which a pyenv or venv python does not read), and the package
+    unpacked without root by .ci/run (.cache/python3-kafka in the repository)."""
+    import os
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    for entry in (os.environ.get('MQSPEC_KAFKA_PYTHON_PATH', '').split(os.pathsep)
+                  + ['/usr/lib/python3/dist-packages',
+                     os.path.join(repo, '.cache', 'python3-kafka', 'usr', 'lib', 'python3', 'dist-packages')]):
+        if entry and os.path.isdir(os.path.join(entry, 'kafka')) and entry not in sys.path:
+            sys.path.append(entry)
+
+
+extend_path()
+
 try:
     import kafka
     from kafka.cluster import ClusterMetadata

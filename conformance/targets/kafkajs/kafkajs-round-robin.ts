@@ -10,7 +10,7 @@
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
 import type { TopicPartition } from '../../../model/kafka/topic-partition.js';
 import { AsyncBridge, siblingModule } from '../async-bridge.js';
-import type { BundledTarget } from '../bundled-target.js';
+import type { LibraryTarget } from '../library-target.js';
 import { assignorCommands, assignorFields, leaderOf, LibraryCrash, LibraryRefusal, openGroupWithAssignor, type RebalanceInput } from '../group-with-library-assignor.js';
 import type { RoundRobinAnswer, RoundRobinRequest } from './kafkajs-worker.js';
 
@@ -54,7 +54,7 @@ export function kafkajsRoundRobin(input: RebalanceInput, which: 'leader' | 'all'
 }
 
 /** A target for one topics argument. */
-function roundRobinTarget(name: string, which: 'leader' | 'all'): BundledTarget {
+function roundRobinTarget(name: string, which: 'leader' | 'all'): LibraryTarget {
   const call = which === 'leader' ? "with the leader's own topics, as the library calls it" : "with every member's topics (the plain call)";
   return {
     name,

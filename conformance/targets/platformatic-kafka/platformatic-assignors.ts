@@ -17,7 +17,7 @@
 import { NetworkError, cooperativeStickyAssigner, roundRobinAssigner } from '@platformatic/kafka';
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
 import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition.js';
-import type { BundledTarget } from '../bundled-target.js';
+import type { LibraryTarget } from '../library-target.js';
 import {
   assignorCommands,
   assignorFields,
@@ -142,7 +142,7 @@ export function platformaticCooperativeSticky(input: RebalanceInput, which: Topi
 }
 
 /** A target for one assigner and one topics argument. */
-function platformaticTarget(name: string, assigner: string, which: TopicsArgument, cooperative: boolean): BundledTarget {
+function platformaticTarget(name: string, assigner: string, which: TopicsArgument, cooperative: boolean): LibraryTarget {
   const call = which === 'leader' ? "with the leader's own topics, as the library calls it" : "with every member's topics (the plain call)";
   return {
     name,

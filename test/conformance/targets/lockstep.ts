@@ -4,10 +4,16 @@
  */
 import { systems } from '../../../model/systems.js';
 import type { Outcome } from '../../../model/outcome.js';
-import type { Command } from '../../../model/scenario.js';
 import type { SystemId } from '../../../model/system.js';
 import { deepEqual } from '../../../properties/deep-equal.js';
+import { valueAt } from '../../../conformance/observation-fields.js';
 import type { Target } from '../../../conformance/target.js';
+
+/** A command as a test writes it: a type and the command's fields. */
+export interface ScenarioCommand {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
 
 /** Both sides at the first step where they differ. */
 export interface FirstDifference {
@@ -23,18 +29,8 @@ export interface Run {
   readonly observations: unknown[];
 }
 
-/** The part of an observation a dotted path selects; `*` selects that field of every entry of a record. */
-function project(value: unknown, path: readonly string[]): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  if (head === '*') return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, project(child, rest)]));
-  return project(record[head], rest);
-}
-
 /** Runs a scenario on the reference model. */
-export function runModel(system: SystemId, setup: unknown, commands: readonly Command[]): Run {
+export function runModel(system: SystemId, setup: unknown, commands: readonly ScenarioCommand[]): Run {
   const model = systems.get(system);
   if (model === undefined) throw new Error(`no model ${system}`);
   let state = model.init(model.setupSchema.parse(setup));
@@ -49,7 +45,7 @@ export function runModel(system: SystemId, setup: unknown, commands: readonly Co
 }
 
 /** Runs a scenario on a target. */
-export function runTarget(target: Target, system: SystemId, setup: unknown, commands: readonly Command[]): Run {
+export function runTarget(target: Target, system: SystemId, setup: unknown, commands: readonly ScenarioCommand[]): Run {
   const model = systems.get(system);
   if (model === undefined) throw new Error(`no model ${system}`);
   const session = target.open(system, model.setupSchema.parse(setup));
@@ -72,19 +68,20 @@ function comparable(outcome: Outcome | undefined): unknown {
 }
 
 /** The first difference between the model and the target on a scenario, or undefined when they agree. */
-export function firstDifference(target: Target, system: SystemId, setup: unknown, commands: readonly Command[]): FirstDifference | undefined {
+export function firstDifference(target: Target, system: SystemId, setup: unknown, commands: readonly ScenarioCommand[]): FirstDifference | undefined {
   const declared = target.systems.find((s) => s.system === system);
   const fields = declared?.mode === 'invariants' ? [] : (declared?.fields ?? ['']);
-  const model = runModel(system, setup, commands);
-  const lib = runTarget(target, system, setup, commands);
+  // Both sides run on the setup with the fields the target fixes.
+  const fixed = { ...(setup as object), ...declared?.setup };
+  const model = runModel(system, fixed, commands);
+  const lib = runTarget(target, system, fixed, commands);
   for (let step = 0; step < commands.length; step++) {
     if (!deepEqual(comparable(model.outcomes[step]), comparable(lib.outcomes[step]))) {
       return { step, what: 'outcome', model: model.outcomes[step], target: lib.outcomes[step] };
     }
     for (const field of fields) {
-      const path = field === '' ? [] : field.split('.');
-      const m = project(model.observations[step], path);
-      const t = project(lib.observations[step], path);
+      const m = field === '' ? model.observations[step] : valueAt(model.observations[step], field);
+      const t = field === '' ? lib.observations[step] : valueAt(lib.observations[step], field);
       if (!deepEqual(m, t)) return { step, what: field === '' ? 'observation' : field, model: m, target: t };
     }
   }

@@ -1,12 +1,11 @@
 /**
- * The registry of bundled targets: real client libraries at exact versions, each wrapped as the library itself calls
+ * The library targets: real client libraries at exact versions, each wrapped as the library itself calls
  * the code (and, where the library's call differs from the plain call, the plain call as a second target).
  */
 import { aliOnsAllocateAveragely } from './ali-ons/ali-ons-allocate-averagely.js';
 import { aliOnsTagFilter } from './ali-ons/ali-ons-tag-filter.js';
-import type { BundledTarget } from './bundled-target.js';
+import type { LibraryTarget } from './library-target.js';
 import { kafkaNodeRange, kafkaNodeRoundRobin } from './kafka-node/kafka-node-assignors.js';
-import { kafkaPythonTargets } from './kafka-python/kafka-python-target.js';
 import { kafkajsRoundRobinAllTopicsTarget, kafkajsRoundRobinTarget } from './kafkajs/kafkajs-round-robin.js';
 import { kafkajsSubscriptionState } from './kafkajs/kafkajs-subscription-state.js';
 import {
@@ -16,8 +15,8 @@ import {
   platformaticRoundRobinTarget,
 } from './platformatic-kafka/platformatic-assignors.js';
 
-/** Every bundled target, by library. */
-export const bundledTargets: readonly BundledTarget[] = [
+/** Every in-process library target, by library (kafka-python's protocol targets are registered beside them). */
+export const libraryTargets: readonly LibraryTarget[] = [
   kafkajsRoundRobinTarget,
   kafkajsRoundRobinAllTopicsTarget,
   kafkajsSubscriptionState,
@@ -29,10 +28,9 @@ export const bundledTargets: readonly BundledTarget[] = [
   kafkaNodeRoundRobin,
   aliOnsAllocateAveragely,
   aliOnsTagFilter,
-  ...kafkaPythonTargets,
 ];
 
 /** The bundled target with this name, if any. */
-export function findBundledTarget(name: string): BundledTarget | undefined {
-  return bundledTargets.find((t) => t.name === name);
+export function findLibraryTarget(name: string): LibraryTarget | undefined {
+  return libraryTargets.find((t) => t.name === name);
 }
