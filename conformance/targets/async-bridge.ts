@@ -21,8 +21,8 @@ export interface BridgeTimeouts {
   readonly callMs: number;
 }
 
-/** Defaults: a worker compiling TypeScript on a busy machine may take many seconds; a call, the protocol's 2 s. */
-export const defaultTimeouts: BridgeTimeouts = { startMs: 30_000, callMs: 2_000 };
+/** Defaults: a worker compiling TypeScript on a busy machine may take many seconds; a call answers in well under a millisecond, so its timeout only catches a hang, and is generous for a loaded CI machine. */
+export const defaultTimeouts: BridgeTimeouts = { startMs: 30_000, callMs: 10_000 };
 
 /** The data a bridge worker receives: its port and the flag it raises when an answer is posted. */
 export interface BridgeWorkerData {
