@@ -58,6 +58,7 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .option('--no-save', 'do not save new counterexamples to the corpus')
     .option('--target <name>', 'check this implementation instead of the model: a bundled target, zoo:<id>, exec:<command> or a module path')
     .option('--exec <command>', 'check this program, which speaks the JSON-lines protocol (docs/protocol.md)')
+    .option('--matrix', 'then check every bundled library target and end with the matrix (targets × systems) and its expectations')
     .option('--timeout <ms>', 'per-request timeout of a protocol target (default: 2000)')
     .action((options: CheckCommandOptions) => done(checkCommand(options, context)));
 

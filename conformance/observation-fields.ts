@@ -5,21 +5,34 @@
  */
 import { isRecord } from '../model/json.js';
 
-/** The value at a dotted path, or undefined when a segment is missing. */
+/**
+ * The value at a dotted path, or undefined when a segment is missing. A `*` segment maps every key of the record
+ * there to the value at the rest of the path (`partitions.*.paused` → `{"t0-0": false, …}`).
+ */
 export function valueAt(observation: unknown, path: string): unknown {
-  let current: unknown = observation;
-  for (const segment of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[segment];
-  }
-  return current;
+  return valueAtSegments(observation, path.split('.'));
 }
 
-/** A copy of `target` with `value` at the dotted path (intermediate objects created or copied, never mutated). */
+function valueAtSegments(current: unknown, segments: readonly string[]): unknown {
+  const [head, ...rest] = segments;
+  if (head === undefined) return current;
+  if (!isRecord(current)) return undefined;
+  if (head === '*') return Object.fromEntries(Object.entries(current).map(([key, child]) => [key, valueAtSegments(child, rest)]));
+  return valueAtSegments(current[head], rest);
+}
+
+/**
+ * A copy of `target` with `value` at the dotted path (intermediate objects created or copied, never mutated). At a
+ * `*` segment `value` is a record (as `valueAt` gives it): its keys become the record's keys, each set to its value.
+ */
 function withValueAt(target: unknown, path: readonly string[], value: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return value;
   const record = isRecord(target) ? target : {};
+  if (head === '*') {
+    const values = isRecord(value) ? value : {};
+    return Object.fromEntries(Object.entries(values).map(([key, child]) => [key, withValueAt(record[key], rest, child)]));
+  }
   return { ...record, [head]: withValueAt(record[head], rest, value) };
 }
 

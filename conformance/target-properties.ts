@@ -4,6 +4,7 @@
  * target declares. Hazards are not run on targets: a target that "fixes" a hazard diverges from the model, which the
  * differential property reports.
  */
+import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
 import type { Property } from '../properties/property.js';
 import { agreementProperty, restrictCommands, systemScenarios } from './agreement-property.js';
@@ -11,11 +12,21 @@ import type { TargetSystem } from './target.js';
 
 /** The properties a target declaring `declared` is checked on, the differential one first. */
 export function targetProperties(declared: TargetSystem, model: AnySystemModel, catalog: readonly Property[]): Property[] {
+  const invariantsOnly = (declared.mode ?? 'differential') === 'invariants';
   const invariants = catalog
     .filter((p) => p.system === declared.system && p.kind === 'invariant')
-    .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => restrictCommands(scenario, declared.commands)) }));
-  if ((declared.mode ?? 'differential') === 'invariants') return invariants;
-  return [agreementProperty(model, systemScenarios(catalog, declared.system), declared), ...invariants];
+    .filter((p) => declared.properties === undefined || declared.properties.includes(p.id))
+    .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => restrictCommands(withSetup(scenario, declared.setup), declared.commands)) }));
+  if (invariantsOnly) return invariants;
+  const scenarios = systemScenarios(catalog, declared.system).map((scenario) => withSetup(scenario, declared.setup));
+  return [agreementProperty(model, scenarios, declared), ...invariants];
+}
+
+/** A scenario with the setup fields the target fixes laid over its own. */
+export function withSetup(scenario: Scenario, setup: TargetSystem['setup']): Scenario {
+  if (setup === undefined) return scenario;
+  const own = typeof scenario.setup === 'object' && scenario.setup !== null ? scenario.setup : {};
+  return { ...scenario, setup: { ...own, ...setup } };
 }
 
 /** The differential property of every system (with no target's restrictions): what corpus files may name besides the catalog. */

@@ -26,11 +26,23 @@ export interface TargetSystem {
   /**
    * The observation fields it shows, as dotted paths from the observation's root (`mode`, `partitions`); only these
    * are compared; the invariants see the model's values (run in lockstep) for the others. `[]`: it shows nothing and
-   * `observe` is never called. Omitted: the whole observation.
+   * `observe` is never called. A `*` segment stands for every key of a record (`partitions.*.paused`): the target's
+   * keys are then the record's keys. Omitted: the whole observation.
    */
   readonly fields?: readonly string[];
   /** Defaults to `differential`. */
   readonly mode?: ConformanceMode;
+  /**
+   * Setup fields every scenario of this system gets (laid over the generated setup): the one case the implementation
+   * covers, e.g. `{"assignor": "roundrobin"}` for a round-robin assignor, `{"strategy": {"name": "AVG"}}`.
+   */
+  readonly setup?: Readonly<Record<string, unknown>>;
+  /**
+   * The invariants that apply (by property id); all of the system's when omitted. Some need equality with Java (an
+   * invariant that recomputes the assignment with the model's assignor), which a sticky assignor does not owe; some
+   * read fields a target does not show, which the model's values would stand in for.
+   */
+  readonly properties?: readonly string[];
 }
 
 /** One scenario's run on a target: created by `open` with the setup, then commands in order. */

@@ -15,6 +15,9 @@ import { findZooTarget, zooPrefix } from './bug-zoo/zoo-targets.js';
 import { packageRoot } from './package-root.js';
 import { execPrefix, protocolTarget } from './protocol/protocol-target.js';
 import type { Target } from './target.js';
+import { kafkaPythonTargets, kafkaPythonUnavailable } from './targets/kafka-python/kafka-python-target.js';
+import type { LibraryTarget } from './targets/library-target.js';
+import { libraryTargets } from './targets/library-targets.js';
 
 /** How a target is started. */
 export interface TargetStartOptions {
@@ -35,7 +38,25 @@ export interface BundledTarget {
   /** `in-process` or `protocol`. */
   readonly kind: 'in-process' | 'protocol';
   create(options: TargetStartOptions): Target;
+  /** Why it cannot run on this machine (a missing interpreter or package), or undefined when it can. */
+  unavailable?(): string | undefined;
 }
+
+/** A real library's in-process target as a registry entry. */
+function inProcess(target: LibraryTarget): BundledTarget {
+  return { name: target.name, wraps: target.describes, version: target.version, systems: target.systems.map((s) => s.system), kind: 'in-process', create: () => target };
+}
+
+/** kafka-python's targets, over the protocol. */
+const kafkaPython: readonly BundledTarget[] = kafkaPythonTargets.map((target) => ({
+  name: target.name,
+  wraps: target.describes,
+  version: target.version,
+  systems: target.systems.map((s) => s.system),
+  kind: 'protocol',
+  create: (options: TargetStartOptions) => target.start(options.timeout === undefined ? {} : { timeout: options.timeout }),
+  unavailable: kafkaPythonUnavailable,
+}));
 
 /** The bundled Python example as a protocol target (the template in conformance/examples/). */
 const pythonFilterExample: BundledTarget = {
@@ -51,8 +72,8 @@ const pythonFilterExample: BundledTarget = {
     }),
 };
 
-/** Every bundled target; the real libraries' adapters join here. */
-export const bundledTargets: readonly BundledTarget[] = [pythonFilterExample];
+/** Every bundled target: the Python example and the real libraries (conformance/targets/). */
+export const bundledTargets: readonly BundledTarget[] = [pythonFilterExample, ...libraryTargets.map(inProcess), ...kafkaPython];
 
 /** A target name that no route resolves. */
 export class UnknownTarget extends Error {

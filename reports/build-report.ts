@@ -2,11 +2,16 @@
  * The whole report in memory: load the corpus, run the catalog with a fixed seed, build the report and render both
  * documents. `mqspec report` writes them; the staleness test compares them with the committed files.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadExpectations, type Expectations } from '../conformance/expectations.js';
 import { agreementCatalog } from '../conformance/target-properties.js';
+import { bundledTargets } from '../conformance/targets.js';
+import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
 import { loadCorpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
-import { coverageRun, edgeCaseReport, type EdgeCaseReport } from './edge-case-report.js';
+import { coverageRun, edgeCaseReport, type EdgeCaseReport, type LibraryFindingInput } from './edge-case-report.js';
 import { edgeCasesHtml } from './html/edge-cases-html.js';
 import { edgeCasesMarkdown } from './markdown/edge-cases-markdown.js';
 
@@ -31,15 +36,50 @@ export interface BuildReportOptions {
   readonly seed: number;
   /** The folder the documents go to, for the Markdown's relative links (default `reports`). */
   readonly out?: string;
+  /** The bundled libraries' expectations (default: conformance/expectations.json). */
+  readonly expectations?: Expectations;
+}
+
+/**
+ * The bundled libraries' divergences and failures as conformance/expectations.json records them, each with its stored
+ * counterexample (read from the corpus folder's parent, where the file names start).
+ */
+export function libraryFindings(expectations: Expectations, corpusFolder: string): LibraryFindingInput[] {
+  const versions = new Map(bundledTargets.map((t) => [t.name, t.version]));
+  const base = path.dirname(path.resolve(corpusFolder));
+  const findings: LibraryFindingInput[] = [];
+  for (const [target, cells] of Object.entries(expectations.targets)) {
+    for (const [property, cell] of Object.entries(cells)) {
+      if (cell.status === 'agrees') continue;
+      const stored = cell.counterexample === undefined ? undefined : readCounterexample(path.join(base, cell.counterexample), cell.counterexample);
+      findings.push({
+        target,
+        library: versions.get(target) ?? target,
+        property,
+        status: cell.status,
+        judgement: cell.judgement ?? '',
+        ...(stored === undefined ? {} : { counterexample: stored }),
+      });
+    }
+  }
+  return findings;
+}
+
+/** A stored counterexample's scenario, step and message (undefined when the file is missing or not a record). */
+function readCounterexample(file: string, name: string): LibraryFindingInput['counterexample'] {
+  if (!existsSync(file)) return undefined;
+  const record = JSON.parse(readFileSync(file, 'utf8')) as { scenario?: Scenario; step?: number; message?: string };
+  if (record.scenario === undefined || typeof record.step !== 'number' || typeof record.message !== 'string') return undefined;
+  return { file: name, scenario: record.scenario, step: record.step, message: record.message };
 }
 
 /** Builds the report and renders both documents. */
 export function buildReport(options: BuildReportOptions): { readonly report: EdgeCaseReport; readonly files: ReportFiles } {
-  // Counterexamples found on targets share the corpus; they name the differential properties, which are known here
-  // (and left out of the report, which documents the model).
+  // Targets' counterexamples (the differential properties) share the corpus: known, shown with the findings.
   const corpus = loadCorpus(options.corpus, options.systems, [...options.catalog, ...agreementCatalog(options.systems, options.catalog)]);
   const results = coverageRun(options.catalog, options.seed);
-  const report = edgeCaseReport({ catalog: options.catalog, systems: options.systems, corpus, seed: options.seed, results });
+  const findings = libraryFindings(options.expectations ?? loadExpectations(), options.corpus);
+  const report = edgeCaseReport({ catalog: options.catalog, systems: options.systems, corpus, seed: options.seed, results, findings });
   const markdown = edgeCasesMarkdown(report, { folder: options.out ?? defaultReportFolder });
   return { report, files: { markdown, html: edgeCasesHtml(report) } };
 }

@@ -65,8 +65,26 @@ export interface HazardSection {
   readonly stale: readonly string[];
 }
 
+/** One divergence (or failure) of a real library, as conformance/expectations.json records and judges it. */
+export interface LibraryFinding {
+  /** The bundled target's name and the library with its exact version. */
+  readonly target: string;
+  readonly library: string;
+  readonly property: string;
+  readonly system: string;
+  readonly status: 'diverges' | 'failure';
+  /** The judgement against the Java source. */
+  readonly judgement: string;
+  /** The shrunk scenario as the model runs it, the diverging step marked; the message says what the target did. */
+  readonly example?: HazardExample;
+  /** The model's answer at the diverging step. */
+  readonly modelAnswer?: string;
+}
+
 /** The whole report. */
 export interface EdgeCaseReport {
+  /** What mqspec found in real libraries (empty when no expectations are given). */
+  readonly findings: readonly LibraryFinding[];
   /** The base seed of the coverage run. */
   readonly seed: number;
   readonly properties: readonly PropertyLine[];
@@ -83,6 +101,31 @@ export interface ReportInput {
   readonly seed: number;
   /** The fixed-seed check results, by property id (see `coverageRun`). */
   readonly results: ReadonlyMap<string, PropertyResult>;
+  /** The bundled targets' findings to show, from conformance/expectations.json. */
+  readonly findings?: readonly LibraryFindingInput[];
+}
+
+/** A finding as the expectations file gives it. */
+export interface LibraryFindingInput {
+  readonly target: string;
+  readonly library: string;
+  readonly property: string;
+  readonly status: 'diverges' | 'failure';
+  readonly judgement: string;
+  /** The stored counterexample: its scenario, diverging step and message. */
+  readonly counterexample?: { readonly file: string; readonly scenario: Scenario; readonly step: number; readonly message: string };
+}
+
+/** A finding with its scenario narrated and pictured on the model. */
+function libraryFinding(input: LibraryFindingInput, systems: ReadonlyMap<string, AnySystemModel>): LibraryFinding {
+  const stored = input.counterexample;
+  const system = stored?.scenario.system ?? '';
+  const base = { target: input.target, library: input.library, property: input.property, system, status: input.status, judgement: input.judgement };
+  const model = systems.get(system);
+  if (stored === undefined || model === undefined) return base;
+  const shown = exampleAt(model, stored.scenario, stored.step, stored.message, { kind: 'corpus', file: portable(stored.file) });
+  const answer = shown.trace.steps[stored.step]?.outcome;
+  return { ...base, example: shown, ...(answer === undefined ? {} : { modelAnswer: outcomeText(answer, system, stored.scenario.commands[stored.step]) }) };
 }
 
 /** Checks every property of the catalog by generation with its default runs, for coverage and hazards. */
@@ -105,16 +148,21 @@ function narrate(scenario: Scenario, trace: Trace, violating: number): NarratedS
 function example(property: Property, model: AnySystemModel, scenario: Scenario, source: ExampleSource): HazardExample | undefined {
   const evaluation = property.evaluate(scenario);
   if (evaluation.status !== 'violated') return undefined;
+  return exampleAt(model, scenario, evaluation.step, evaluation.message, source, evaluation.explanation);
+}
+
+/** A scenario as the model runs it, narrated and pictured, with `step` marked and `message` saying what happens there. */
+export function exampleAt(model: AnySystemModel, scenario: Scenario, step: number, message: string, source: ExampleSource, explanation?: string): HazardExample {
   const trace = runTrace(model, scenario.setup, scenario.commands);
   return {
     source,
     scenario,
-    step: evaluation.step,
-    message: evaluation.message,
-    ...(evaluation.explanation === undefined ? {} : { explanation: evaluation.explanation }),
-    steps: narrate(scenario, trace, evaluation.step),
+    step,
+    message,
+    ...(explanation === undefined ? {} : { explanation }),
+    steps: narrate(scenario, trace, step),
     trace,
-    diagram: diagramFor(scenario.system, trace, evaluation.step),
+    diagram: diagramFor(scenario.system, trace, step),
   };
 }
 
@@ -163,5 +211,6 @@ export function edgeCaseReport(input: ReportInput): EdgeCaseReport {
     };
   });
   const hazards = input.catalog.filter((property) => property.kind === 'hazard').map((property) => hazardSection(property, input));
-  return { seed: input.seed, properties, hazards, warnings: input.corpus.warnings };
+  const findings = (input.findings ?? []).map((finding) => libraryFinding(finding, input.systems));
+  return { seed: input.seed, properties, hazards, findings, warnings: input.corpus.warnings };
 }

@@ -7,6 +7,8 @@ import { randomInt } from 'node:crypto';
 import { isExpected } from '../../properties/check-property.js';
 import { agreementCatalog } from '../../conformance/target-properties.js';
 import { checkTargetCommand } from './check-target.js';
+import { expectationChanges, loadExpectations } from '../../conformance/expectations.js';
+import { formatMatrix, runMatrix, type MatrixRow } from '../../conformance/matrix.js';
 import { checkReplayFirst, type CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
 import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
@@ -42,6 +44,8 @@ export interface CheckCommandOptions {
   readonly exec?: string;
   /** The protocol's per-request timeout in milliseconds (default 2000). */
   readonly timeout?: string;
+  /** Then check every bundled library target and end with the matrix. */
+  readonly matrix?: boolean;
 }
 
 /** What `mqspec check --json` prints. */
@@ -53,7 +57,12 @@ export interface CheckDocument {
   readonly warnings: readonly string[];
   readonly results: readonly CorpusCheckResult[];
   readonly summary: { readonly passed: number; readonly failed: number };
+  /** With `--matrix`: the bundled library targets × systems, and where they differ from the expectations. */
+  readonly matrix?: { readonly rows: readonly MatrixRow[]; readonly changes: readonly string[] };
 }
+
+/** Generated scenarios per property and target in the matrix when `--runs` does not say (replays come first). */
+export const defaultMatrixRuns = 10;
 
 /** The base seed: `--seed`, else MQSPEC_SEED, else the default. */
 export function resolveSeed(option: string | undefined, env: CliContext['env']): number {
@@ -137,8 +146,24 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   }
   const passed = results.filter(isExpected).length;
   const failed = results.length - passed;
+  let matrix: CheckDocument['matrix'];
+  if (options.matrix === true) {
+    if (!json) context.stdout.write('\nbundled library targets:\n');
+    const rows = runMatrix({
+      seed,
+      runs: runs ?? defaultMatrixRuns,
+      corpus: loadCorpus(folder, context.systems, [...context.catalog, ...agreementCatalog(context.systems, context.catalog)]),
+      models: context.systems,
+      catalog: context.catalog,
+      ...(save === undefined ? {} : { save }),
+      onRow: (row) => {
+        if (!json) context.stdout.write(`  ${row.target} ${row.system}: ${row.verdict}${row.skipped === undefined ? '' : ` (${row.skipped})`}\n`);
+      },
+    });
+    matrix = { rows, changes: expectationChanges(rows, loadExpectations()) };
+  }
   if (json) {
-    const document: CheckDocument = { seed, corpus: folder, warnings, results, summary: { passed, failed } };
+    const document: CheckDocument = { seed, corpus: folder, warnings, results, summary: { passed, failed }, ...(matrix === undefined ? {} : { matrix }) };
     context.stdout.write(JSON.stringify(document, null, 2) + '\n');
   } else {
     if (results.length === 0) context.stdout.write('no properties selected\n');
@@ -146,10 +171,15 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
     const details = results.map((r) => resultDetails(r, seed, runs, colors)).filter((text) => text !== '');
     if (details.length > 0) context.stdout.write('\n' + details.join('\n'));
     context.stdout.write('\n' + summaryLine(passed, failed, seed, colors));
+    if (matrix !== undefined) {
+      context.stdout.write('\n' + formatMatrix(matrix.rows));
+      const changes = matrix.changes;
+      context.stdout.write(changes.length === 0 ? 'every target as expected (conformance/expectations.json)\n' : `${changes.length} change(s) from conformance/expectations.json:\n${changes.map((c) => `  ${c}\n`).join('')}`);
+    }
   }
   // A check that broke (the model threw) is no verdict on the property: it is a bug in mqspec, named by its rerun.
   const broken = results.filter((r) => r.status === 'error');
   for (const r of broken) context.stderr.write(internalErrorLine(`${r.id}: ${r.error ?? 'unknown error'}`, ['check', '--property', r.id, '--seed', String(seed)]));
   if (broken.length > 0) return ExitCode.internal;
-  return failed === 0 ? ExitCode.ok : ExitCode.failed;
+  return failed === 0 && (matrix === undefined || matrix.changes.length === 0) ? ExitCode.ok : ExitCode.failed;
 }

@@ -9,7 +9,7 @@ import { percent } from '../coverage.js';
 import type { OffsetChart } from '../diagrams/offset-chart.js';
 import { seriesColours, toneColours } from '../diagrams/palette.js';
 import type { LaneTone } from '../diagrams/lane-chart.js';
-import type { EdgeCaseReport, HazardExample, HazardSection, PropertyLine } from '../edge-case-report.js';
+import type { EdgeCaseReport, HazardExample, HazardSection, LibraryFinding, PropertyLine } from '../edge-case-report.js';
 import { anchor } from '../markdown/edge-cases-markdown.js';
 import { escapeHtml as e } from './escape.js';
 import { reportCss } from './style.js';
@@ -129,6 +129,21 @@ function hazardSection(hazard: HazardSection): string {
   return `<section class="hazard" id="${anchor(hazard.id)}">${head}<div class="${layout}">${left}${right}</div>${what}<p class="source">${source(example)}${notes}</p></section>`;
 }
 
+/** One library finding: its judgement, both sides at the diverging step, the scenario and the picture. */
+function findingSection(finding: LibraryFinding): string {
+  const id = anchor(`${finding.target}-${finding.property}`);
+  const head = `<p class="eyebrow"><span class="pill id">${e(finding.property)}</span><span class="pill">${e(finding.library)}</span><span class="pill">${e(finding.target)}</span><span class="pill violated">${e(finding.status)}</span></p><h3 class="belief">${e(finding.judgement.split('. ')[0] ?? finding.judgement)}</h3><p class="why"><strong>Against Java.</strong> ${e(finding.judgement)}</p>`;
+  const example = finding.example;
+  if (example === undefined) return `<section class="hazard finding" id="${id}">${head}<p>No stored scenario: the library failed (a target failure); <code>mqspec check --target ${e(finding.target)}</code> shows it.</p></section>`;
+  const setup = `<details><summary>setup and scenario JSON</summary><pre>${e(JSON.stringify(example.scenario, null, 1))}</pre></details>`;
+  const left = `<div><h4>Shrunk scenario, as the model runs it</h4>${steps(example)}${setup}</div>`;
+  const right = `<div><h4>Picture</h4>${picture(example)}</div>`;
+  const model = finding.modelAnswer === undefined ? '' : `<p><strong>The model (Java) answers:</strong> ${e(finding.modelAnswer)}</p>`;
+  const what = `<div class="what"><h4>At step ${example.step}</h4><p class="message">${e(example.message)}</p>${model}</div>`;
+  const layout = example.diagram.kind === 'lanes' ? 'columns wide' : 'columns';
+  return `<section class="hazard finding" id="${id}">${head}<div class="${layout}">${left}${right}</div>${what}<p class="source">${source(example)}</p></section>`;
+}
+
 /** The verdicts of every property. */
 function propertyTable(properties: readonly PropertyLine[]): string {
   const rows = properties.map(
@@ -180,6 +195,7 @@ export function edgeCasesHtml(report: EdgeCaseReport): string {
     '</header>',
     index(report),
     ...sections,
+    ...(report.findings.length === 0 ? [] : ['<h2 class="system" id="real-libraries">What mqspec found in real libraries</h2>', '<p>Real client libraries checked as bundled targets against the model in lockstep; each divergence shrunk against the library, recorded in <code>conformance/expectations.json</code> with its judgement against the Java source.</p>', ...report.findings.map(findingSection)]),
     '<h2 class="system">Every property</h2>',
     `<p>Verdicts of a check run of the whole catalog with seed ${report.seed} and each property's default number of runs.</p>`,
     propertyTable(report.properties),

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, posix, relative } from 'node:path';
 import { formatJson } from '../../properties/corpus/stable-json.js';
-import type { EdgeCaseReport, HazardExample, HazardSection, PropertyLine } from '../edge-case-report.js';
+import type { EdgeCaseReport, HazardExample, HazardSection, LibraryFinding, PropertyLine } from '../edge-case-report.js';
 import { percent } from '../coverage.js';
 import type { OffsetChart } from '../diagrams/offset-chart.js';
 import { mermaidLanes } from './mermaid-lanes.js';
@@ -166,6 +166,38 @@ function coverageBlock(property: PropertyLine): string[] {
   ];
 }
 
+/** The anchor of a library finding's section. */
+function findingAnchor(finding: LibraryFinding): string {
+  return anchor(`${finding.target}-${finding.property}`);
+}
+
+/** "What mqspec found in real libraries": an index, then per finding the judgement, both sides, the scenario, the picture. */
+function findingsSection(findings: readonly LibraryFinding[], folder: string): string[] {
+  if (findings.length === 0) return [];
+  const lines = [
+    '## What mqspec found in real libraries',
+    '',
+    `mqspec checks real client libraries as bundled targets (\`mqspec check --target NAME\`; \`mqspec targets\` lists them): the same generated scenarios run on the library and on the model in lockstep, and a divergence is shrunk against the library. Each entry below is recorded in \`conformance/expectations.json\` with its judgement against the Java source; CI fails when one changes. Steps are the model's run of the shrunk scenario, the diverging step in bold.`,
+    '',
+    '| library | target | property | status | in one sentence |',
+    '|---|---|---|---|---|',
+    ...findings.map((f) => `| ${cell(f.library)} | [${f.target}](#${findingAnchor(f)}) | ${f.property} | ${f.status} | ${cell(f.judgement.split('. ')[0] ?? f.judgement)} |`),
+    '',
+  ];
+  for (const finding of findings) {
+    lines.push(`### ${finding.target}-${finding.property}`, '', `**${plain(finding.library)}**, ${finding.system === '' ? '' : `${finding.system}, `}${finding.property}: ${finding.status}.`, '', `**Against Java:** ${plain(finding.judgement)}`, '');
+    const example = finding.example;
+    if (example === undefined) {
+      lines.push('No stored scenario: the library failed (a target failure is not stored in the corpus); `mqspec check --target ' + finding.target + '` shows it with the scenario so far.', '');
+      continue;
+    }
+    lines.push(`**At step ${example.step}:** ${plain(example.message)}`, '');
+    if (finding.modelAnswer !== undefined) lines.push(`**The model (Java) answers:** ${plain(finding.modelAnswer)}`, '');
+    lines.push(sourceLine(example, folder), '', ...stepList(example, finding.property), '', ...picture(example, `${finding.target}-${finding.property}`));
+  }
+  return lines;
+}
+
 /** The whole Markdown document. */
 export function edgeCasesMarkdown(report: EdgeCaseReport, options: MarkdownOptions = {}): string {
   const folder = options.folder ?? 'reports';
@@ -184,6 +216,7 @@ export function edgeCasesMarkdown(report: EdgeCaseReport, options: MarkdownOptio
     lines.push(`## ${system}`, '');
     for (const hazard of hazards) lines.push(...hazardSection(hazard, folder));
   }
+  lines.push(...findingsSection(report.findings, folder));
   lines.push('## Every property', '', `Verdicts of a check run of the whole catalog with seed ${report.seed} and each property's default number of runs.`, '');
   lines.push(...propertyTable(report.properties), '');
   lines.push('## Coverage', '', 'For each property, the share of generated runs that reached each label: commands (`cmd:`), successful calls (`ok:`), errors (`error:`) and the property\'s own labels. A label missing here was never reached.', '');

@@ -74,7 +74,7 @@ describe('mqspec check --target', () => {
   it('exits 2 with one line for an unknown target, both --target and --exec, or a property the target is not checked on', () => {
     const unknown = run(['check', '--target', 'no-such-target']);
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toMatch(/^mqspec: --target: unknown target "no-such-target" \(expected a bundled target \(python-rocketmq-filter\), zoo:<id>, exec:<command> or a module path\)\n$/);
+    expect(unknown.stderr).toMatch(/^mqspec: --target: unknown target "no-such-target" \(expected a bundled target \(python-rocketmq-filter(, [a-z0-9-]+)*\), zoo:<id>, exec:<command> or a module path\)\n$/);
     expect(run(['check', '--target', zooEntry, '--exec', 'python3']).stderr).toBe('mqspec: --target and --exec: give one of them, not both\n');
     const property = run(['check', '--target', zooEntry, '--property', 'KC-01']);
     expect(property.exitCode).toBe(2);

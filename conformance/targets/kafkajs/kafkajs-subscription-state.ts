@@ -1,0 +1,109 @@
+/**
+ * kafkajs@2.2.4's `SubscriptionState` (`src/consumer/subscriptionState.js`) as the `kafka.consumer` system's pause /
+ * resume / assignment part, called as the library calls it: the coordinator's assignment arrives through
+ * `ConsumerGroup[SYNC]` as `subscriptionState.assign([{topic, partitions}])`, and the user's `consumer.pause` /
+ * `consumer.resume` validate their argument (`src/consumer/index.js`) and reach `subscriptionState.pause/resume`
+ * through `ConsumerGroup`. `subscribe` changes nothing in this state (kafkajs keeps the subscription elsewhere).
+ *
+ * Observed: each assigned partition (`assigned()`) and whether it is paused (`isPaused`).
+ */
+import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
+import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition.js';
+import { fail, ok, type Outcome } from '../../../model/outcome.js';
+import type { Command } from '../../../model/scenario.js';
+import type { LibraryTarget } from '../library-target.js';
+import { requireLibrary } from '../library-require.js';
+import { kafkajsVersion } from './kafkajs-round-robin.js';
+
+/** Partitions of one topic, kafkajs's `TopicPartitions`. */
+interface TopicPartitions {
+  readonly topic: string;
+  readonly partitions: number[];
+}
+
+/** The part of kafkajs's `SubscriptionState` the target calls. */
+interface SubscriptionState {
+  assign(topicPartitions: TopicPartitions[]): void;
+  pause(topicPartitions: TopicPartitions[]): void;
+  resume(topicPartitions: TopicPartitions[]): void;
+  assigned(): TopicPartitions[];
+  isPaused(topic: string, partition: number): boolean;
+}
+
+const SubscriptionStateClass = requireLibrary<new () => SubscriptionState>('kafkajs/src/consumer/subscriptionState');
+
+/** Partitions grouped by topic, in first-seen order, as kafkajs's API takes them. */
+function byTopic(partitions: readonly TopicPartition[]): TopicPartitions[] {
+  const groups = new Map<string, number[]>();
+  for (const p of partitions) groups.set(p.topic, [...(groups.get(p.topic) ?? []), p.partition]);
+  return [...groups].map(([topic, ids]) => ({ topic, partitions: ids }));
+}
+
+/**
+ * `consumer.pause` / `consumer.resume`'s argument check: every entry needs a topic, and `partitions`, when given, must
+ * be an array of numbers; else `KafkaJSNonRetriableError`.
+ */
+function invalidArgument(groups: readonly TopicPartitions[]): Outcome | undefined {
+  const bad = groups.find((g) => g.topic.length === 0 || g.partitions.some((p) => Number.isNaN(p)));
+  return bad === undefined ? undefined : fail('KafkaJSNonRetriableError', `Invalid topic ${bad.topic}`);
+}
+
+/** One command on the library's state. */
+function stepState(state: SubscriptionState, command: KafkaConsumerCommand): Outcome {
+  switch (command.type) {
+    case 'subscribe':
+      return ok();
+    case 'rebalance':
+      state.assign(byTopic(command.partitions));
+      return ok();
+    case 'pause':
+    case 'resume': {
+      const groups = byTopic(command.partitions);
+      const invalid = invalidArgument(groups);
+      if (invalid !== undefined) return invalid;
+      if (command.type === 'pause') state.pause(groups);
+      else state.resume(groups);
+      return ok();
+    }
+    default:
+      throw new Error(`kafkajs subscription state: ${command.type} is not a declared command`);
+  }
+}
+
+/** The observation: assigned partitions with their paused flag. */
+function observeState(state: SubscriptionState): { partitions: Record<string, { topic: string; partition: number; paused: boolean }> } {
+  const partitions: Record<string, { topic: string; partition: number; paused: boolean }> = {};
+  for (const { topic, partitions: ids } of state.assigned()) {
+    for (const partition of ids) partitions[tpKey({ topic, partition })] = { topic, partition, paused: state.isPaused(topic, partition) };
+  }
+  return { partitions };
+}
+
+/** kafkajs's SubscriptionState. */
+export const kafkajsSubscriptionState: LibraryTarget = {
+  name: 'kafkajs-subscription-state',
+  version: kafkajsVersion,
+  library: kafkajsVersion,
+  describes: "kafkajs's consumer SubscriptionState (assign from the group's sync, pause, resume) against kafka.consumer's assignment and paused flags.",
+  systems: [
+    {
+      system: 'kafka.consumer',
+      commands: ['subscribe', 'rebalance', 'pause', 'resume'],
+      fields: ['partitions.*.topic', 'partitions.*.partition', 'partitions.*.paused'],
+      mode: 'differential',
+      setup: { profile: 'kafka-1.0' },
+      // Only the differential property: the invariants read fields this target does not show (positions, the group
+      // subscription), where the model's values would stand in and mix two states once the sides diverge.
+      properties: [],
+    },
+  ],
+  open(system) {
+    if (system !== 'kafka.consumer') throw new Error(`open: this target implements kafka.consumer, not ${system}`);
+    const state = new SubscriptionStateClass();
+    return {
+      step: (command: Command) => stepState(state, command as KafkaConsumerCommand),
+      observe: () => observeState(state),
+      close: () => undefined,
+    };
+  },
+};
