@@ -87,11 +87,11 @@ export const kafkaPythonTargets = [
     },
     "kafka-python's SubscriptionState through KafkaConsumer's subscribe/assign/unsubscribe/pause/resume/seek* methods, and assign_from_subscribed for the coordinator's result.",
   ),
-  kafkaPythonTarget('range', { system: 'kafka.group', commands: assignorCommands, fields: groupFields, mode: 'differential', setup: { assignor: 'range' }, properties: differentialOnly }, "kafka-python's RangePartitionAssignor as the group leader calls it."),
-  kafkaPythonTarget('roundrobin', { system: 'kafka.group', commands: assignorCommands, fields: groupFields, mode: 'differential', setup: { assignor: 'roundrobin' }, properties: differentialOnly }, "kafka-python's RoundRobinPartitionAssignor as the group leader calls it."),
+  kafkaPythonTarget('range', { system: 'kafka.group', commands: assignorCommands, fields: groupFields, mode: 'differential', setup: { profile: 'kafka-1.0', assignor: 'range' }, properties: differentialOnly }, "kafka-python's RangePartitionAssignor as the group leader calls it."),
+  kafkaPythonTarget('roundrobin', { system: 'kafka.group', commands: assignorCommands, fields: groupFields, mode: 'differential', setup: { profile: 'kafka-1.0', assignor: 'roundrobin' }, properties: differentialOnly }, "kafka-python's RoundRobinPartitionAssignor as the group leader calls it."),
   kafkaPythonTarget(
     'sticky',
-    { system: 'kafka.group', commands: assignorCommands, fields: [...groupFields, 'members'], mode: 'invariants', setup: { assignor: 'roundrobin' }, properties: assignorInvariants },
+    { system: 'kafka.group', commands: assignorCommands, fields: [...groupFields, 'members'], mode: 'invariants', setup: { profile: 'kafka-1.0', assignor: 'roundrobin' }, properties: assignorInvariants },
     "kafka-python's StickyPartitionAssignor as the group leader calls it, each member's previous partitions in its user data (invariants only).",
   ),
 ] as const;
