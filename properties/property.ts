@@ -63,6 +63,8 @@ export interface Property {
   readonly why: string;
   readonly runs: number;
   readonly scenarios: fc.Arbitrary<Scenario>;
+  /** The property's check of one step, types erased (the explorer calls it on every transition it takes). */
+  readonly check: (view: StepView<unknown, Command, unknown>) => string | undefined;
   /** Runs the scenario on the given implementation (the reference model by default), checking after every step. */
   evaluate(scenario: Scenario, implementation?: SystemModel<unknown, unknown, Command, unknown>): Evaluation;
 }
@@ -121,6 +123,7 @@ export function defineProperty<Setup, State, Cmd extends Command, Observation>(
     why: spec.why,
     runs: spec.runs ?? 200,
     scenarios: spec.scenarios as fc.Arbitrary<Scenario>,
+    check: spec.check as (view: StepView<unknown, Command, unknown>) => string | undefined,
     evaluate: (scenario, implementation) =>
       evaluate(
         scenario as Scenario<Setup, Cmd>,
