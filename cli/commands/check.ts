@@ -10,6 +10,9 @@ import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
 import type { SavedCounterexample } from '../../properties/corpus/save-counterexample.js';
 import type { Property } from '../../properties/property.js';
+import { checkInWorkers } from '../../properties/parallel/check-in-workers.js';
+import { parseShard, shardOf, type Shard } from '../../properties/parallel/shard.js';
+import { defaultWorkers } from '../../properties/parallel/worker-pool.js';
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { progressDone, progressRunning, resultDetails, summaryLine, summaryTable } from '../format/check-report.js';
@@ -33,6 +36,10 @@ export interface CheckCommandOptions {
   readonly save?: boolean;
   /** The corpus folder (default: the context's). */
   readonly corpus?: string;
+  /** Worker threads (default: the machine's cores); see properties/parallel/check-in-workers.ts. */
+  readonly workers?: string;
+  /** `i/n`: run only every n-th selected property, from the i-th. */
+  readonly shard?: string;
 }
 
 /** What `mqspec check --json` prints. */
@@ -81,6 +88,14 @@ export function selectProperties(
   return context.catalog.filter((p) => (ids.length === 0 || ids.includes(p.id)) && (system === undefined || p.system === system));
 }
 
+/** The parsed `--shard`, or a UsageError. */
+function shardOption(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  return shard;
+}
+
 /** A warning for a counterexample that could not be stored, if it could not. */
 function saveWarning(saved: SavedCounterexample | undefined): string | undefined {
   if (saved?.status === 'conflict') return `${saved.path}: another file holds this name; the new counterexample was not saved`;
@@ -93,7 +108,7 @@ function saveWarning(saved: SavedCounterexample | undefined): string | undefined
  * otherwise. Unusable corpus files are one-line warnings on stderr, never fatal.
  */
 export function checkCommand(options: CheckCommandOptions, context: CliContext): ExitCode {
-  const selected = selectProperties(context, options.property ?? [], options.system);
+  const selected = shardOf(selectProperties(context, options.property ?? [], options.system), shardOption(options.shard));
   const seed = resolveSeed(options.seed, context.env);
   const runs = options.runs === undefined ? undefined : parsePositiveInteger('--runs', options.runs);
   const json = options.json === true;
@@ -106,7 +121,9 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   for (const warning of corpus.warnings) warn(warning);
   const save = options.save === false ? undefined : { folder, systems: context.systems, mqspecVersion: packageVersion() };
   const results: CorpusCheckResult[] = [];
-  for (const property of selected) {
+  const workers = options.workers === undefined ? defaultWorkers() : parsePositiveInteger('--workers', options.workers);
+  const parallel = checkInWorkers(selected, { seed, runs, folder, mqspecVersion: save?.mqspecVersion, workers });
+  for (const property of parallel === undefined ? selected : []) {
     if (!json && tty) context.stdout.write(progressRunning(property, colors));
     const result = checkReplayFirst(property, {
       seed,
@@ -117,6 +134,15 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
     });
     results.push(result);
     if (!json) context.stdout.write(progressDone(result, colors, tty));
+    const warning = saveWarning(result.saved);
+    if (warning !== undefined) {
+      warnings.push(warning);
+      warn(warning);
+    }
+  }
+  for (const result of parallel ?? []) {
+    results.push(result);
+    if (!json) context.stdout.write(progressDone(result, colors, false));
     const warning = saveWarning(result.saved);
     if (warning !== undefined) {
       warnings.push(warning);

@@ -319,3 +319,39 @@ function stopMessageFor(
   }
   return undefined;
 }
+
+/**
+ * One result from the results of disjoint setups of one scope (shards, workers): counts add up, the depth is the
+ * least completed, the scope is exhausted when every part was, and each property keeps its shortest finding.
+ * Time is the longest part's (they ran side by side) and memory the largest.
+ */
+export function mergeResults(parts: readonly ExploreResult[]): ExploreResult {
+  const [first] = parts;
+  if (first === undefined) throw new Error('mergeResults: no results to merge');
+  const shortest = new Map<string, Finding>();
+  for (const part of parts) {
+    for (const finding of part.findings) {
+      const known = shortest.get(finding.id);
+      if (known === undefined || finding.length < known.length) shortest.set(finding.id, finding);
+    }
+  }
+  const stopped = parts.find((p) => p.stopped === 'memory' || p.stopped === 'time') ?? parts.find((p) => p.stopped !== undefined);
+  const exhausted = parts.every((p) => p.exhausted);
+  const depths = parts.map((p) => p.depthCompleted);
+  return {
+    ...first,
+    setups: parts.flatMap((p) => p.setups).sort((a, b) => a - b),
+    states: parts.reduce((n, p) => n + p.states, 0),
+    transitions: parts.reduce((n, p) => n + p.transitions, 0),
+    depthCompleted: exhausted ? Math.max(...depths) : Math.min(...parts.filter((p) => !p.exhausted).map((p) => p.depthCompleted)),
+    exhausted,
+    ...(stopped?.stopped === undefined ? { stopped: undefined } : { stopped: stopped.stopped }),
+    ...(stopped?.stopMessage === undefined ? { stopMessage: undefined } : { stopMessage: stopped.stopMessage }),
+    milliseconds: Math.max(...parts.map((p) => p.milliseconds)),
+    heapBytes: Math.max(...parts.map((p) => p.heapBytes)),
+    findings: first.checked.flatMap((id) => {
+      const finding = shortest.get(id);
+      return finding === undefined ? [] : [finding];
+    }),
+  };
+}
