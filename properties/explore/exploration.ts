@@ -54,6 +54,11 @@ export interface Exploration<Setup, State, Cmd extends Command, Observation> {
   /** Absent when no check reads more of the history than the step itself. */
   readonly memory?: HistoryMemory<Setup, Cmd, Observation>;
   readonly symmetry?: Symmetry<Setup>;
+  /**
+   * False when a property's statement does not cover the setup (a rule stated for one profile): its generator never
+   * draws such setups, so the explorer does not check it there. Every property applies everywhere by default.
+   */
+  applies?(propertyId: string, setup: Setup): boolean;
 }
 
 /** An exploration with its type parameters erased, for the registry. */

@@ -170,7 +170,8 @@ function exploreSetup(
   tally: Tally,
   findings: Findings,
 ): void {
-  const { model, exploration, properties } = options;
+  const { model, exploration } = options;
+  const properties = options.properties.filter((p) => exploration.applies?.(p.id, setup) ?? true);
   const maxDepth = options.maxDepth ?? scope.maxDepth;
   const names = options.symmetry === false ? [] : (exploration.symmetry?.names(setup) ?? []);
   const symmetric = names.length > 1 ? renamings(names) : [];

@@ -12,6 +12,8 @@ import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition
 import { nonEmptySubsets, range } from '../../explore/enumerate.js';
 import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
 import type { StepView } from '../../property.js';
+import { kafkaConsumerHazards } from './hazards.js';
+import { kafkaConsumerInvariants } from './invariants.js';
 
 /** The bounds of one scope. */
 export interface KafkaConsumerBounds {
@@ -132,7 +134,16 @@ export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, Ka
       maxPartitions: 1,
       maxDepth: 4,
     }),
-    default: kafkaConsumerExplorationScope('both profiles, earliest and latest, topics t0 and t1 of one partition, offsets up to 1, 5 commands', {
+    default: kafkaConsumerExplorationScope('both profiles, every reset policy, one topic of one partition, offsets up to 2, any length', {
+      topics: { t0: 1 },
+      profiles: ['kafka-1.0', 'kafka-0.10.0'],
+      resets: ['earliest', 'latest', 'none'],
+      maxOffset: 2,
+      patterns: ['t.*', 'x.*'],
+      maxPartitions: 1,
+      maxDepth: 60,
+    }),
+    'two-topics': kafkaConsumerExplorationScope('both profiles, earliest and latest, topics t0 and t1 of one partition, offsets up to 1, 5 commands', {
       topics: { t0: 1, t1: 1 },
       profiles: ['kafka-1.0', 'kafka-0.10.0'],
       resets: ['earliest', 'latest'],
@@ -143,4 +154,9 @@ export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, Ka
     }),
   },
   memory,
+  // KC-13 is stated for kafka-0.10.0 and KC-H3 for kafka-1.0: each is checked under its own profile only.
+  applies: (id, setup) => {
+    const rule = [...kafkaConsumerInvariants, ...kafkaConsumerHazards].find((r) => r.id === id);
+    return rule?.profile === undefined || rule.profile === setup.profile;
+  },
 });

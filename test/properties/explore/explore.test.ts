@@ -35,10 +35,10 @@ function treeSearch(system: string, depth: number): Map<string, number> {
   const model = systems.get(system);
   const exploration = explorations.get(system) as AnyExploration;
   const scope = exploration.scopes.small;
-  const properties = catalog.filter((p) => p.system === system);
   const shortest = new Map<string, number>();
   const visit = (setup: unknown, path: Command[], state: unknown): void => {
     if (path.length === depth || model === undefined) return;
+    const properties = catalog.filter((p) => p.system === system && (exploration.applies?.(p.id, setup) ?? true));
     for (const command of scope.commands(state, setup)) {
       const next = [...path, command];
       const trace = runTrace(model, setup, next);
