@@ -154,15 +154,18 @@ function hazardFigures(shortest: ReadonlyMap<string, number>): HazardFigures[] {
     });
 }
 
-/** The explorer's shortest hazard counterexamples: each system's default scope, depth-capped to stay quick. */
+/** The explorer's shortest hazard counterexamples over every scope of every system (hazard checks only). */
 function shortestHazards(): Map<string, number> {
   const shortest = new Map<string, number>();
   for (const [system, exploration] of explorations) {
     const model = systems.get(system);
     if (model === undefined) continue;
-    process.stderr.write(`bench: exploring ${system} default scope…\n`);
-    const result = explore({ model, exploration, scopeName: 'default', properties: catalog.filter((p) => p.system === system && p.kind === 'hazard'), timeLimitMs: quick ? 20_000 : 120_000 });
-    for (const f of result.findings) shortest.set(f.id, f.length);
+    for (const scopeName of Object.keys(exploration.scopes)) {
+      process.stderr.write(`bench: exploring ${system} scope ${scopeName} for hazards…\n`);
+      const properties = catalog.filter((p) => p.system === system && p.kind === 'hazard');
+      const result = explore({ model, exploration, scopeName, properties, timeLimitMs: quick ? 20_000 : 120_000 });
+      for (const f of result.findings) if ((shortest.get(f.id) ?? Infinity) > f.length) shortest.set(f.id, f.length);
+    }
   }
   return shortest;
 }

@@ -19,7 +19,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import { runSteps, type TraceStep } from '../../model/trace.js';
 import type { Property, PropertyKind, StepView } from '../property.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
-import { fingerprint, renamings } from './fingerprint.js';
+import { canonical, fingerprint, renamings } from './fingerprint.js';
 
 /** The shortest violation of one property found in the scope. */
 export interface Finding {
@@ -84,6 +84,9 @@ export interface ExploreOptions {
 /** One node of the search tree that is still to be expanded. */
 interface FrontierEntry {
   readonly node: number;
+  /** The node's fingerprint and its memory's canonical text, to recognise a step that changed neither. */
+  readonly key: string;
+  readonly memoryText: string;
   readonly state: unknown;
   readonly memory: unknown;
   readonly observation: unknown;
@@ -180,9 +183,12 @@ function exploreSetup(
   const paths = new PathTable();
   const root = model.init(setup);
   const rootMemory = memory?.initial;
-  visited.add(fingerprint(root, rootMemory, symmetric));
+  const rootKey = fingerprint(root, rootMemory, symmetric);
+  visited.add(rootKey);
   tally.states++;
-  let frontier: FrontierEntry[] = [{ node: paths.add(-1, undefined), state: root, memory: rootMemory, observation: model.observe(root) }];
+  let frontier: FrontierEntry[] = [
+    { node: paths.add(-1, undefined), key: rootKey, memoryText: canonical(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
+  ];
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
     const next: FrontierEntry[] = [];
@@ -199,16 +205,21 @@ function exploreSetup(
         }
         const result = model.step(entry.state, command);
         tally.transitions++;
-        const observation = model.observe(result.state);
+        // A step that answered without a new state (a refused call, a query) needs neither a new observation nor a
+        // new fingerprint unless the memory moved.
+        const unchanged = result.state === entry.state;
+        const observation = unchanged ? entry.observation : model.observe(result.state);
         const step = { index: depth, command, outcome: result.outcome as Outcome, before: entry.observation, after: observation };
         const view = stepView(setup, step, history);
         checkAll(properties, findings, view, () => [...paths.path(entry.node), command], setup, model.id, depth + 1);
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
+        const memoryText = canonical(nextMemory);
+        if (unchanged && memoryText === entry.memoryText) continue;
         const key = fingerprint(result.state, nextMemory, symmetric);
         if (visited.has(key)) continue;
         visited.add(key);
         tally.states++;
-        next.push({ node: paths.add(entry.node, command), state: result.state, memory: nextMemory, observation });
+        next.push({ node: paths.add(entry.node, command), key, memoryText, state: result.state, memory: nextMemory, observation });
       }
     }
     frontier = next;

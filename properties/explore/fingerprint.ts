@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 
 /** Canonical compact JSON: object keys in code-point order, undefined members dropped (as JSON.stringify does). */
 export function canonical(value: unknown, rename?: ReadonlyMap<string, string>): string {
+  if (rename === undefined) return plain(value);
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'string' && rename !== undefined) return JSON.stringify(rename.get(value) ?? value);
     return JSON.stringify(value) ?? 'null';
@@ -28,6 +29,28 @@ export function canonical(value: unknown, rename?: ReadonlyMap<string, string>):
     .map((key) => [rename?.get(key) ?? key, key] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${keys.map(([shown, key]) => `${JSON.stringify(shown)}:${canonical(record[key], rename)}`).join(',')}}`;
+}
+
+/** `canonical` without renaming, written for speed: it runs on every transition the explorer takes. */
+function plain(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + plain(value[i]);
+    return text + ']';
+  }
+  const record = value as Record<string, unknown>;
+  // The default sort compares UTF-16 code units, the same order as `<` on strings.
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = record[key];
+    if (member === undefined) continue;
+    text += (first ? '' : ',') + JSON.stringify(key) + ':' + plain(member);
+    first = false;
+  }
+  return text + '}';
 }
 
 /** Every permutation of the names as a renaming map (the identity first). */

@@ -149,7 +149,7 @@ export const rocketmqGroupExploration = defineExploration<RocketmqGroupSetup, Ro
       shutdown: false,
       maxDepth: 5,
     }),
-    default: rocketmqGroupExplorationScope('AVG clustering and broadcasting, two clients, topics T1 and T2 of one queue, tags A/B, one message, 6 commands', {
+    default: rocketmqGroupExplorationScope('AVG clustering and broadcasting, two clients, topics T1 and T2 of one queue, tags A/B, one message, 5 commands', {
       clients: ['c1', 'c2'],
       brokers: ['broker-a'],
       topics: { T1: 1, T2: 1 },
@@ -163,7 +163,7 @@ export const rocketmqGroupExploration = defineExploration<RocketmqGroupSetup, Ro
       maxMessages: 1,
       unsubscribe: false,
       shutdown: true,
-      maxDepth: 6,
+      maxDepth: 5,
     }),
   },
   memory,
