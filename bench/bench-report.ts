@@ -170,6 +170,26 @@ function shortestHazards(): Map<string, number> {
   return shortest;
 }
 
+/** Wall seconds of one `mqspec` run from sources (startup included), output discarded. */
+function cliSeconds(args: readonly string[]): number {
+  const started = performance.now();
+  const run = spawnSync('npx', ['tsx', 'cli/mqspec.ts', ...args], { stdio: 'ignore' });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`bench: mqspec ${args.join(' ')} exited ${String(run.status)}`);
+  return round((performance.now() - started) / 1000);
+}
+
+/** `--workers 1` against `--workers 2` for `check` (the whole catalog) and `explore` (a scope of several setups). */
+function workerSpeedUp(): { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } } {
+  process.stderr.write('bench: --workers 1 vs 2…\n');
+  const check = (n: number): number => cliSeconds(['check', '--no-save', '--workers', String(n), ...(quick ? ['--runs', '50'] : [])]);
+  const exploreRun = (n: number): number => cliSeconds(['explore', '--system', 'kafka.consumer', '--scope', 'two-topics', '--depth', quick ? '3' : '4', '--no-save', '--workers', String(n)]);
+  const c1 = check(1);
+  const c2 = check(2);
+  const e1 = exploreRun(1);
+  const e2 = exploreRun(2);
+  return { check: { one: c1, two: c2, speedUp: round(c1 / c2) }, explore: { one: e1, two: e2, speedUp: round(e1 / e2) } };
+}
+
 function suiteSeconds(): number | undefined {
   if (!withSuite) return undefined;
   process.stderr.write('bench: running the whole test suite (vitest run --maxWorkers=1)…\n');
@@ -200,7 +220,7 @@ function main(): void {
     process.stderr.write(`bench: ${model.id} steps and small scope…\n`);
     return systemFigures(model);
   });
-  const depth = quick ? 4 : 5;
+  const depth = quick ? 3 : 4;
   process.stderr.write('bench: symmetry…\n');
   const withSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, true);
   const withoutSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, false);
@@ -213,6 +233,7 @@ function main(): void {
     }
   }
   const hazards = hazardFigures(shortestHazards());
+  const workers = workerSpeedUp();
   const suite = suiteSeconds();
   const document = {
     generated: 'npm run bench',
@@ -222,6 +243,7 @@ function main(): void {
     symmetry: { scope: `rocketmq.group BROADCASTING, 2 clients, 2 queues, depth ${depth}`, with: withSymmetry.states, without: withoutSymmetry.states, ratio: round(withoutSymmetry.states / withSymmetry.states) },
     growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
     hazards,
+    workers,
     ...(suite === undefined ? {} : { suiteSeconds: suite }),
   };
   mkdirSync('reports', { recursive: true });
@@ -236,6 +258,7 @@ function markdown(d: {
   symmetry: { scope: string; with: number; without: number; ratio: number };
   growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
   hazards: HazardFigures[];
+  workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
   suiteSeconds?: number;
   node: string;
   quick: boolean;
@@ -267,6 +290,15 @@ function markdown(d: {
     '| hazard | found | median ms to find + shrink | shrunk length median (min–max) | explorer shortest |',
     '|---|---:|---:|---:|---:|',
     ...hazards,
+    '',
+    '## Worker threads',
+    '',
+    'Wall seconds from the command line (tsx startup included; the machine is shared, so the figure is what the load allowed):',
+    '',
+    '| run | --workers 1 | --workers 2 | speed-up |',
+    '|---|---:|---:|---:|',
+    `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× |`,
+    `| \`mqspec explore --system kafka.consumer --scope two-topics\` | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
     '',
     d.suiteSeconds === undefined ? 'Whole test suite: not measured in this run (`npm run bench -- --suite`).' : `Whole test suite (\`vitest run --maxWorkers=1\`): ${d.suiteSeconds} s.`,
     '',
