@@ -12,7 +12,7 @@
  * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run), `--suite`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
@@ -28,7 +28,16 @@ import { HAZARD_SEEDS, median } from './hazard-search.js';
 const quick = process.argv.includes('--quick');
 const withSuite = process.argv.includes('--suite');
 
-/** Steps/s over generated scenarios for about `ms` milliseconds, with or without observing after every step. */
+/**
+ * CPU seconds used by this process since `from`: the throughput figures divide by CPU time, not wall time, so
+ * other processes on a shared machine do not move them (and their ratios compare like with like).
+ */
+function cpuSeconds(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1e6;
+}
+
+/** Steps per CPU second over generated scenarios for about `ms` ms of CPU, with or without observing after every step. */
 function stepsPerSecond(model: AnySystemModel, scenarios: readonly Scenario[], observe: boolean, ms: number): number {
   const pass = (): number => {
     let steps = 0;
@@ -42,18 +51,20 @@ function stepsPerSecond(model: AnySystemModel, scenarios: readonly Scenario[], o
     }
     return steps;
   };
-  pass();
+  // Warm up until the JIT has settled (a few passes), then measure.
+  const warm = process.cpuUsage();
+  while (cpuSeconds(warm) < ms / 2000) pass();
   let steps = 0;
-  const started = performance.now();
-  while (performance.now() - started < ms) steps += pass();
-  return steps / ((performance.now() - started) / 1000);
+  const started = process.cpuUsage();
+  while (cpuSeconds(started) < ms / 1000) steps += pass();
+  return steps / cpuSeconds(started);
 }
 
 interface SystemFigures {
   readonly system: string;
   readonly stepsPerSecond: number;
   readonly stepsWithObservePerSecond: number;
-  readonly explorer: { readonly scope: string; readonly states: number; readonly transitions: number; readonly seconds: number; readonly statesPerSecond: number; readonly transitionsPerSecond: number; readonly ratioToRawSteps: number };
+  readonly explorer: { readonly scope: string; readonly states: number; readonly transitions: number; readonly seconds: number; readonly statesPerSecond: number; readonly transitionsPerSecond: number; readonly ratioToRawSteps: number; readonly statesRatioToRawSteps: number };
 }
 
 function systemFigures(model: AnySystemModel): SystemFigures {
@@ -63,8 +74,9 @@ function systemFigures(model: AnySystemModel): SystemFigures {
   const observed = stepsPerSecond(model, scenarios, true, quick ? 300 : 1000);
   const exploration = explorations.get(model.id);
   if (exploration === undefined) throw new Error(`no exploration for ${model.id}`);
+  const started = process.cpuUsage();
   const result = explore({ model, exploration, scopeName: 'small', properties: catalog.filter((p) => p.system === model.id) });
-  const seconds = result.milliseconds / 1000;
+  const seconds = cpuSeconds(started);
   return {
     system: model.id,
     stepsPerSecond: Math.round(raw),
@@ -77,6 +89,7 @@ function systemFigures(model: AnySystemModel): SystemFigures {
       statesPerSecond: Math.round(result.states / seconds),
       transitionsPerSecond: Math.round(result.transitions / seconds),
       ratioToRawSteps: round(result.transitions / seconds / raw),
+      statesRatioToRawSteps: round(result.states / seconds / raw),
     },
   };
 }
@@ -170,10 +183,11 @@ function shortestHazards(): Map<string, number> {
   return shortest;
 }
 
-/** Wall seconds of one `mqspec` run from sources (startup included), output discarded. */
+/** Wall seconds of one `mqspec` run (the build in dist/ when there is one, else from sources), output discarded. */
 function cliSeconds(args: readonly string[]): number {
   const started = performance.now();
-  const run = spawnSync('npx', ['tsx', 'cli/mqspec.ts', ...args], { stdio: 'ignore' });
+  const [command, ...prefix] = existsSync('dist/cli/mqspec.js') ? ['node', 'dist/cli/mqspec.js'] : ['npx', 'tsx', 'cli/mqspec.ts'];
+  const run = spawnSync(command ?? 'node', [...prefix, ...args], { stdio: 'ignore' });
   if (run.status !== 0 && run.status !== 1) throw new Error(`bench: mqspec ${args.join(' ')} exited ${String(run.status)}`);
   return round((performance.now() - started) / 1000);
 }
@@ -182,7 +196,7 @@ function cliSeconds(args: readonly string[]): number {
 function workerSpeedUp(): { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } } {
   process.stderr.write('bench: --workers 1 vs 2…\n');
   const check = (n: number): number => cliSeconds(['check', '--no-save', '--workers', String(n), ...(quick ? ['--runs', '50'] : [])]);
-  const exploreRun = (n: number): number => cliSeconds(['explore', '--system', 'kafka.consumer', '--scope', 'two-topics', '--depth', quick ? '3' : '4', '--no-save', '--workers', String(n)]);
+  const exploreRun = (n: number): number => cliSeconds(['explore', '--system', 'kafka.consumer', '--scope', 'two-topics', '--depth', quick ? '3' : '5', '--no-save', '--workers', String(n)]);
   const c1 = check(1);
   const c2 = check(2);
   const e1 = exploreRun(1);
@@ -224,6 +238,8 @@ function main(): void {
   process.stderr.write('bench: symmetry…\n');
   const withSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, true);
   const withoutSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, false);
+  const withSymmetry3 = exploreGroup(3, 1, 'BROADCASTING', depth, true);
+  const withoutSymmetry3 = exploreGroup(3, 1, 'BROADCASTING', depth, false);
   const grid: { clients: number; queues: number; states: number; transitions: number; seconds: number; exhausted: boolean }[] = [];
   for (const clients of [1, 2, 3]) {
     for (const queues of quick ? [1, 2] : [1, 2, 3, 4]) {
@@ -240,7 +256,10 @@ function main(): void {
     node: process.version,
     quick,
     systems: perSystem,
-    symmetry: { scope: `rocketmq.group BROADCASTING, 2 clients, 2 queues, depth ${depth}`, with: withSymmetry.states, without: withoutSymmetry.states, ratio: round(withoutSymmetry.states / withSymmetry.states) },
+    symmetry: [
+      { scope: `rocketmq.group BROADCASTING, 2 clients, 2 queues, depth ${depth}`, with: withSymmetry.states, without: withoutSymmetry.states, ratio: round(withoutSymmetry.states / withSymmetry.states) },
+      { scope: `rocketmq.group BROADCASTING, 3 clients, 1 queue, depth ${depth}`, with: withSymmetry3.states, without: withoutSymmetry3.states, ratio: round(withoutSymmetry3.states / withSymmetry3.states) },
+    ],
     growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
     hazards,
     workers,
@@ -255,7 +274,7 @@ function main(): void {
 
 function markdown(d: {
   systems: SystemFigures[];
-  symmetry: { scope: string; with: number; without: number; ratio: number };
+  symmetry: { scope: string; with: number; without: number; ratio: number }[];
   growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
   hazards: HazardFigures[];
   workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
@@ -264,21 +283,25 @@ function markdown(d: {
   quick: boolean;
 }): string {
   const n = (x: number): string => x.toLocaleString('en-US');
-  const rows = d.systems.map((s) => `| ${s.system} | ${n(s.stepsPerSecond)} | ${n(s.stepsWithObservePerSecond)} | ${n(s.explorer.states)} | ${n(s.explorer.statesPerSecond)} | ${n(s.explorer.transitionsPerSecond)} | ${s.explorer.ratioToRawSteps} |`);
+  const rows = d.systems.map((s) => `| ${s.system} | ${n(s.stepsPerSecond)} | ${n(s.stepsWithObservePerSecond)} | ${n(s.explorer.states)} | ${n(s.explorer.statesPerSecond)} | ${n(s.explorer.transitionsPerSecond)} | ${s.explorer.statesRatioToRawSteps} | ${s.explorer.ratioToRawSteps} |`);
   const grid = d.growth.grid.map((g) => `| ${g.clients} | ${g.queues} | ${n(g.states)} | ${n(g.transitions)} | ${g.seconds} |`);
   const hazards = d.hazards.map((h) => `| ${h.id} | ${h.found}/${h.seeds} | ${n(h.medianMilliseconds)} | ${h.shrunkMedian} (${h.shrunkMin}–${h.shrunkMax}) | ${h.shortest ?? '—'} |`);
   return [
     '# Benchmarks',
     '',
-    `Generated by \`npm run bench\` (one run, one core, Node ${d.node}${d.quick ? ', --quick' : ''}); figures move with the machine's load, ratios less.`,
+    `Generated by \`npm run bench\` (one run, Node ${d.node}${d.quick ? ', --quick' : ''}). Throughput is per CPU second of this process, so the load of a shared machine moves it little; times in the other tables are wall time.`,
     '',
     '## Model and explorer throughput',
     '',
-    '| system | steps/s | steps/s with observe | explorer states (small scope) | states/s | transitions/s | transitions/s ÷ steps/s |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| system | steps/s | steps/s with observe | explorer states (small scope) | states/s | transitions/s | states/s ÷ steps/s | transitions/s ÷ steps/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `## Symmetry reduction\n\n${d.symmetry.scope}: ${n(d.symmetry.without)} states without, ${n(d.symmetry.with)} with (${d.symmetry.ratio}× fewer).`,
+    '## Symmetry reduction',
+    '',
+    'Renaming two clients maps a state to at most one other, so two clients can at most halve the states (states symmetric in both count once); three clients allow up to 6×.',
+    '',
+    ...d.symmetry.map((x) => `- ${x.scope}: ${n(x.without)} states without, ${n(x.with)} with (${x.ratio}× fewer).`),
     '',
     `## Growth with the scope\n\n${d.growth.scope}.\n\n![states by queues](bench-growth.svg)\n`,
     '| clients | queues | states | transitions | seconds |',
@@ -293,12 +316,12 @@ function markdown(d: {
     '',
     '## Worker threads',
     '',
-    'Wall seconds from the command line (tsx startup included; the machine is shared, so the figure is what the load allowed):',
+    'Wall seconds from the command line (`dist/` when built; startup included). The machine is shared: the speed-up is what the other processes left.',
     '',
     '| run | --workers 1 | --workers 2 | speed-up |',
     '|---|---:|---:|---:|',
     `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× |`,
-    `| \`mqspec explore --system kafka.consumer --scope two-topics\` | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
+    `| \`mqspec explore --system kafka.consumer --scope two-topics\` (4 setups) | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
     '',
     d.suiteSeconds === undefined ? 'Whole test suite: not measured in this run (`npm run bench -- --suite`).' : `Whole test suite (\`vitest run --maxWorkers=1\`): ${d.suiteSeconds} s.`,
     '',
