@@ -54,6 +54,8 @@ export interface ExploreResult {
   /** One line saying why the search stopped early, for time and memory stops. */
   readonly stopMessage?: string;
   readonly milliseconds: number;
+  /** CPU time of the thread's process over the search: what the figure is on a machine shared with other work. */
+  readonly cpuMilliseconds: number;
   /** Peak V8 heap in use during the search. */
   readonly heapBytes: number;
   /** One per violated property (invariant violated, hazard found), in the order of `properties`. */
@@ -282,6 +284,7 @@ export function explore(options: ExploreOptions): ExploreResult {
   if (scope === undefined) throw new Error(`explore: ${options.exploration.system} has no scope "${options.scopeName}"`);
   const setupIndexes = options.setupIndexes ?? scope.setups.map((_, i) => i);
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const budget = new Budget(started, options.timeLimitMs, options.heapLimitBytes);
   const tally: Tally = { states: 0, transitions: 0, depthCompleted: Number.POSITIVE_INFINITY, deepest: 0, exhausted: true };
   const findings: Findings = new Map();
@@ -292,6 +295,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     if (tally.stopped === 'time' || tally.stopped === 'memory') break;
   }
   const milliseconds = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
   // Exhausted: every path of any length is covered; the figure is the depth at which no new node appeared.
   const depthCompleted = tally.depthCompleted === Number.POSITIVE_INFINITY ? tally.deepest : tally.depthCompleted;
   const stopMessage = stopMessageFor(tally.stopped, options, budget, depthCompleted, tally.states);
@@ -307,6 +311,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     ...(tally.stopped === undefined ? {} : { stopped: tally.stopped }),
     ...(stopMessage === undefined ? {} : { stopMessage }),
     milliseconds,
+    cpuMilliseconds: (cpu.user + cpu.system) / 1000,
     heapBytes: budget.peakHeap,
     findings: options.properties.flatMap((p) => {
       const finding = findings.get(p.id);
@@ -360,6 +365,8 @@ export function mergeResults(parts: readonly ExploreResult[]): ExploreResult {
     ...(stopped?.stopped === undefined ? { stopped: undefined } : { stopped: stopped.stopped }),
     ...(stopped?.stopMessage === undefined ? { stopMessage: undefined } : { stopMessage: stopped.stopMessage }),
     milliseconds: Math.max(...parts.map((p) => p.milliseconds)),
+    // Worker threads share one process: each part's figure is the process's, so the largest is the closest.
+    cpuMilliseconds: Math.max(...parts.map((p) => p.cpuMilliseconds)),
     heapBytes: Math.max(...parts.map((p) => p.heapBytes)),
     findings: first.checked.flatMap((id) => {
       const finding = shortest.get(id);

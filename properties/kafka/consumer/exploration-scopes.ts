@@ -44,8 +44,8 @@ function assignable(state: KafkaConsumerState): TopicPartition[] {
 /**
  * Every command applicable within the bounds: subscriptions and assignments of every subset (in metadata order:
  * the order of a list is not enumerated), every seek and commit offset, single-partition pause/resume and seeks to
- * an end plus the whole assignment, both poll sizes that matter (one record, all), produce of one record while the
- * log is below the bound, and every deletion point.
+ * an end plus the whole assignment, both poll sizes that matter (one record, all), produce of any count up to the
+ * offset bound, and every deletion point.
  */
 export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: KafkaConsumerState) => KafkaConsumerCommand[] {
   return (state) => {
@@ -74,9 +74,7 @@ export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: Kafk
       ...assigned.flatMap((p) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'commitSync', offsets: [{ ...p, offset }] }))),
       ...assigned.map((partition): KafkaConsumerCommand => ({ type: 'position', partition })),
       ...all.map((partition): KafkaConsumerCommand => ({ type: 'committed', partition })),
-      ...all
-        .filter((p) => (state.logs[tpKey(p)]?.highWatermark ?? 0) < bounds.maxOffset)
-        .map((p): KafkaConsumerCommand => ({ type: 'produce', ...p, count: 1 })),
+      ...all.flatMap((p) => range(1, bounds.maxOffset - (state.logs[tpKey(p)]?.highWatermark ?? 0)).map((count): KafkaConsumerCommand => ({ type: 'produce', ...p, count }))),
       ...all.flatMap((p) => {
         const log = state.logs[tpKey(p)];
         return log === undefined ? [] : range(log.logStartOffset + 1, log.highWatermark).map((beforeOffset): KafkaConsumerCommand => ({ type: 'deleteRecords', ...p, beforeOffset }));
