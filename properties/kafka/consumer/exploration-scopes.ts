@@ -123,14 +123,14 @@ const memory: HistoryMemory<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsu
 export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, KafkaConsumerState, KafkaConsumerCommand, KafkaConsumerObservation>({
   system: 'kafka.consumer',
   scopes: {
-    small: kafkaConsumerExplorationScope('kafka-1.0, every reset policy, one topic of one partition, offsets up to 2, 4 commands', {
+    small: kafkaConsumerExplorationScope('kafka-1.0, every reset policy, one topic of one partition, offsets up to 1, any length', {
       topics: { t0: 1 },
       profiles: ['kafka-1.0'],
       resets: ['earliest', 'latest', 'none'],
-      maxOffset: 2,
+      maxOffset: 1,
       patterns: ['t.*'],
       maxPartitions: 1,
-      maxDepth: 4,
+      maxDepth: 60,
     }),
     default: kafkaConsumerExplorationScope('both profiles, every reset policy, one topic of one partition, offsets up to 2, any length', {
       topics: { t0: 1 },

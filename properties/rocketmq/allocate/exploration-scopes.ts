@@ -54,11 +54,11 @@ export function rocketmqAllocateExplorationScope(
 export const rocketmqAllocateExploration = defineExploration<RocketmqAllocateSetup, RocketmqAllocateState, RocketmqAllocateCommand, RocketmqAllocateObservation>({
   system: 'rocketmq.allocate',
   scopes: {
-    small: rocketmqAllocateExplorationScope('AVG, clients c0 and c1, two queues on one broker, two calls', {
+    small: rocketmqAllocateExplorationScope('AVG, clients c0 and c1, two queues on one broker, any number of calls', {
       strategies: [{ name: 'AVG' }],
       clients: ['c0', 'c1'],
       layouts: [[queue('broker-a', 0), queue('broker-a', 1)]],
-      maxDepth: 2,
+      maxDepth: 30,
     }),
     default: rocketmqAllocateExplorationScope('AVG, AVG_BY_CIRCLE and CONSISTENT_HASH (2 virtual nodes), clients c0–c2, two layouts of up to three queues on two brokers, two calls', {
       strategies: [{ name: 'AVG' }, { name: 'AVG_BY_CIRCLE' }, { name: 'CONSISTENT_HASH', virtualNodeCnt: 2 }],

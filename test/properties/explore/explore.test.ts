@@ -74,8 +74,8 @@ describe('explore', () => {
     },
   );
 
-  it('exhausts a scope whose state space closes: kafka.group small reaches a fixpoint before its bound', () => {
-    const result = exploreSmall('kafka.group');
+  it.each(['kafka.consumer', 'kafka.group', 'rocketmq.allocate'])('exhausts the small scope of %s: a level adds no new state before the bound', (system) => {
+    const result = exploreSmall(system);
     expect(result.exhausted).toBe(true);
     expect(result.depthCompleted).toBeLessThan(30);
   });
@@ -129,9 +129,13 @@ describe('explore', () => {
   });
 
   it('merges the results of disjoint setups into the result of the whole scope', () => {
-    const whole = exploreSmall('kafka.consumer');
-    const parts = [0, 1, 2].map((i) => exploreSmall('kafka.consumer', { setupIndexes: [i] }));
-    const merged = mergeResults(parts);
+    const model = systems.get('rocketmq.allocate');
+    const exploration = explorations.get('rocketmq.allocate');
+    if (model === undefined || exploration === undefined) throw new Error('no rocketmq.allocate');
+    const run = (setupIndexes?: number[]): ExploreResult =>
+      explore({ model, exploration, scopeName: 'default', maxDepth: 2, properties: catalog.filter((p) => p.system === 'rocketmq.allocate'), ...(setupIndexes === undefined ? {} : { setupIndexes }) });
+    const whole = run();
+    const merged = mergeResults([0, 1, 2].map((i) => run([i])));
     expect([merged.states, merged.transitions, merged.depthCompleted, merged.exhausted]).toEqual([whole.states, whole.transitions, whole.depthCompleted, whole.exhausted]);
     expect(merged.findings.map((f) => [f.id, f.length])).toEqual(whole.findings.map((f) => [f.id, f.length]));
   });
