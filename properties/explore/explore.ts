@@ -288,11 +288,15 @@ export function explore(options: ExploreOptions): ExploreResult {
   const budget = new Budget(started, options.timeLimitMs, options.heapLimitBytes);
   const tally: Tally = { states: 0, transitions: 0, depthCompleted: Number.POSITIVE_INFINITY, deepest: 0, exhausted: true };
   const findings: Findings = new Map();
-  for (const index of setupIndexes) {
+  for (const [k, index] of setupIndexes.entries()) {
     const setup = scope.setups[index];
     if (setup === undefined) throw new Error(`explore: scope "${options.scopeName}" has no setup ${index}`);
     exploreSetup(options, scope, setup, budget, tally, findings);
-    if (tally.stopped === 'time' || tally.stopped === 'memory') break;
+    if (tally.stopped === 'time' || tally.stopped === 'memory') {
+      // Setups not reached have no path checked at all.
+      if (k < setupIndexes.length - 1) tally.depthCompleted = 0;
+      break;
+    }
   }
   const milliseconds = performance.now() - started;
   const cpu = process.cpuUsage(cpuStarted);
