@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { checkCommand, type CheckCommandOptions } from './commands/check.js';
+import { exploreCommand, type ExploreCommandOptions } from './commands/explore.js';
 import { listCommand, type ListOptions } from './commands/list.js';
 import { replayCommand, type ReplayOptions } from './commands/replay.js';
 import { reportCommand, type ReportOptions } from './commands/report.js';
@@ -60,6 +61,8 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .option('--exec <command>', 'check this program, which speaks the JSON-lines protocol (docs/protocol.md)')
     .option('--matrix', 'then check every bundled library target and end with the matrix (targets × systems) and its expectations')
     .option('--timeout <ms>', 'per-request timeout of a protocol target (default: 2000)')
+    .option('--workers <n>', "worker threads, one property at a time each (default: the machine's cores)")
+    .option('--shard <i/n>', 'check only every n-th selected property, from the i-th (for a CI matrix)')
     .action((options: CheckCommandOptions) => done(checkCommand(options, context)));
 
   program
@@ -67,6 +70,21 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .description('list the bundled targets (systems, versions, what they wrap) and the bug-zoo targets')
     .option('--json', 'print the targets as JSON')
     .action((options: TargetsOptions) => done(targetsCommand(options, context)));
+
+  program
+    .command('explore')
+    .description("exhaustive bounded exploration of a system's scope: every command sequence, every property at every step")
+    .option('--system <id>', 'the system to explore (required)')
+    .option('--scope <name>', 'a scope of the system: small or default (default: default)')
+    .option('--depth <n>', "the longest command sequence (default: the scope's bound)")
+    .option('--time <s>', 'stop after this many seconds (default: 600)')
+    .option('--workers <n>', "worker threads, one setup of the scope each (default: the machine's cores)")
+    .option('--shard <i/n>', "explore only the i-th of n parts of the scope's setups")
+    .option('--no-symmetry', 'do not merge states that differ only by interchangeable names')
+    .option('--json', 'print {result, summary, statesPerSecond, verdicts} as JSON')
+    .option('--corpus <dir>', 'the counterexample corpus to compare with and save to (default: counterexamples)')
+    .option('--no-save', 'do not save shortest counterexamples to the corpus')
+    .action((options: ExploreCommandOptions) => done(exploreCommand(options, context)));
 
   program
     .command('replay')
@@ -98,7 +116,7 @@ function commanderExit(error: CommanderError): ExitCode {
 /** Runs `mqspec` with the arguments after the program name; returns the exit status and never throws. */
 export function runMqspec(argv: readonly string[], context: CliContext): ExitCode {
   if (argv.length === 0) {
-    context.stderr.write('mqspec: missing command (expected list, check, replay, targets or report; see mqspec --help)\n');
+    context.stderr.write('mqspec: missing command (expected list, check, explore, replay, targets or report; see mqspec --help)\n');
     return ExitCode.usage;
   }
   let exitCode: ExitCode = ExitCode.ok;

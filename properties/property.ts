@@ -100,6 +100,11 @@ export interface Property {
   readonly runs: number;
   readonly scenarios: fc.Arbitrary<Scenario>;
   /**
+   * The property's check of one step, types erased (the explorer calls it on every transition it takes). Absent for
+   * the differential properties of targets, which compare two runs rather than judge one trace.
+   */
+  readonly check?: (view: StepView<unknown, Command, unknown>) => string | undefined;
+  /**
    * Runs the scenario on the given implementation (the reference model by default), checking after every step. A
    * `TargetFailure` thrown by the implementation is let through: it is no verdict.
    */
@@ -167,6 +172,7 @@ export function defineProperty<Setup, State, Cmd extends Command, Observation>(
     why: spec.why,
     runs: spec.runs ?? 200,
     scenarios: spec.scenarios as fc.Arbitrary<Scenario>,
+    check: spec.check as (view: StepView<unknown, Command, unknown>) => string | undefined,
     evaluate: (scenario, implementation) =>
       evaluate(scenario as Scenario<Setup, Cmd>, implementation ?? (model as unknown as Implementation)),
   };

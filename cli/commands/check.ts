@@ -14,6 +14,9 @@ import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
 import type { SavedCounterexample } from '../../properties/corpus/save-counterexample.js';
 import type { Property } from '../../properties/property.js';
+import { checkInWorkers } from '../../properties/parallel/check-in-workers.js';
+import { parseShard, shardOf, type Shard } from '../../properties/parallel/shard.js';
+import { defaultWorkers } from '../../properties/parallel/worker-pool.js';
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { internalErrorLine } from '../internal-error.js';
@@ -46,6 +49,10 @@ export interface CheckCommandOptions {
   readonly timeout?: string;
   /** Then check every bundled library target and end with the matrix. */
   readonly matrix?: boolean;
+  /** Worker threads (default: the machine's cores); see properties/parallel/check-in-workers.ts. */
+  readonly workers?: string;
+  /** `i/n`: run only every n-th selected property, from the i-th. */
+  readonly shard?: string;
 }
 
 /** What `mqspec check --json` prints. */
@@ -99,6 +106,14 @@ export function selectProperties(
   return context.catalog.filter((p) => (ids.length === 0 || ids.includes(p.id)) && (system === undefined || p.system === system));
 }
 
+/** The parsed `--shard`, or a UsageError. */
+function shardOption(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  return shard;
+}
+
 /** A warning for a counterexample that could not be stored, if it could not. */
 function saveWarning(saved: SavedCounterexample | undefined): string | undefined {
   if (saved?.status === 'conflict') return `${saved.path}: another file holds this name; the new counterexample was not saved`;
@@ -113,7 +128,7 @@ function saveWarning(saved: SavedCounterexample | undefined): string | undefined
 export function checkCommand(options: CheckCommandOptions, context: CliContext): ExitCode {
   if (options.target !== undefined || options.exec !== undefined) return checkTargetCommand(options, context);
   if (options.timeout !== undefined) throw new UsageError('--timeout: applies only with --target or --exec');
-  const selected = selectProperties(context, options.property ?? [], options.system);
+  const selected = shardOf(selectProperties(context, options.property ?? [], options.system), shardOption(options.shard));
   const seed = resolveSeed(options.seed, context.env);
   const runs = options.runs === undefined ? undefined : parsePositiveInteger('--runs', options.runs);
   const json = options.json === true;
@@ -127,7 +142,9 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   for (const warning of corpus.warnings) warn(warning);
   const save = options.save === false ? undefined : { folder, systems: context.systems, mqspecVersion: packageVersion() };
   const results: CorpusCheckResult[] = [];
-  for (const property of selected) {
+  const workers = options.workers === undefined ? defaultWorkers() : parsePositiveInteger('--workers', options.workers);
+  const parallel = checkInWorkers(selected, { seed, runs, folder, mqspecVersion: save?.mqspecVersion, workers });
+  for (const property of parallel === undefined ? selected : []) {
     if (!json && tty) context.stdout.write(progressRunning(property, colors));
     const result = checkReplayFirst(property, {
       seed,
@@ -138,6 +155,15 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
     });
     results.push(result);
     if (!json) context.stdout.write(progressDone(result, colors, tty));
+    const warning = saveWarning(result.saved);
+    if (warning !== undefined) {
+      warnings.push(warning);
+      warn(warning);
+    }
+  }
+  for (const result of parallel ?? []) {
+    results.push(result);
+    if (!json) context.stdout.write(progressDone(result, colors, false));
     const warning = saveWarning(result.saved);
     if (warning !== undefined) {
       warnings.push(warning);

@@ -201,3 +201,16 @@ describe('mqspec check', () => {
     });
   });
 });
+
+describe('mqspec check --shard and --workers', () => {
+  it('runs every n-th selected property from the i-th, so the shards partition the catalog', () => {
+    const ids = (shard: string): string[] => document(runCli(['check', '--shard', shard, '--json']).stdout).results.map((r) => r.id);
+    expect([ids('1/2'), ids('2/2')]).toEqual([['CT-1', 'CT-3'], ['CT-2']]);
+  });
+
+  it('refuses a malformed shard with exit 2', () => {
+    const run = runCli(['check', '--shard', '0/2']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe('mqspec: --shard: expected 1 ≤ i ≤ n, received "0/2"\n');
+  });
+});

@@ -53,3 +53,25 @@ describe('the hand-written rocketmq.filter scenarios', () => {
     });
   }
 });
+
+describe('the rocketmq.filter command schema (mutation survivors: each branch must validate its own fields)', () => {
+  it.each([
+    [{ type: 'buildSubscriptionData', topic: 'T', expression: 'TagA' }, true],
+    [{ type: 'buildSubscriptionData', expression: 'TagA' }, false],
+    [{ type: 'hashCode', value: 'Aa' }, true],
+    [{ type: 'hashCode' }, false],
+    [{ type: 'deliver', subscription: 'Aa', own: null, tags: 'BB' }, true],
+    [{ type: 'deliver', subscription: 'Aa', tags: 'BB' }, false],
+    [{ topic: 'T', expression: 'TagA' }, false],
+  ])('%j validates: %s', (command, valid) => {
+    expect(rocketmqFilter.commandSchema.safeParse(command).success).toBe(valid);
+  });
+
+  it('keeps the documented examples runnable: each is valid and answers ok', () => {
+    for (const doc of rocketmqFilter.commands) {
+      const parsed = rocketmqFilter.commandSchema.safeParse(doc.example);
+      expect(parsed.success, doc.type).toBe(true);
+      if (parsed.success) expect(rocketmqFilter.step(rocketmqFilter.init({}), parsed.data).outcome.ok, doc.type).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * `npm run bench` (second part): measures, in one run so the ratios hold on a noisy machine, and writes
+ * `reports/bench.json` and `reports/bench.md` (with `reports/bench-growth.svg`):
+ *
+ * - per system, model steps/s with and without `observe` after every step;
+ * - the explorer's distinct states/s and transitions/s on each system's small scope, and transitions/s ÷ raw steps/s;
+ * - states with and without symmetry reduction (rocketmq.group under BROADCASTING, two clients);
+ * - how states and time grow with the scope (rocketmq.group, 1–3 clients × 1–4 queues, a fixed depth);
+ * - per hazard, the median time to find and shrink over ten seeds, the shrunk lengths and the explorer's shortest;
+ * - the whole test suite's wall time (`--suite`; slow, so off by default).
+ *
+ * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run), `--suite`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import type { Scenario } from '../model/scenario.js';
+import type { AnySystemModel } from '../model/system.js';
+import { systems } from '../model/systems.js';
+import { catalog } from '../properties/catalog.js';
+import { checkProperty } from '../properties/check-property.js';
+import { defineExploration } from '../properties/explore/exploration.js';
+import { explore, type ExploreResult } from '../properties/explore/explore.js';
+import { explorations } from '../properties/explore/explorations.js';
+import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
+import { HAZARD_SEEDS, median } from './hazard-search.js';
+
+const quick = process.argv.includes('--quick');
+const withSuite = process.argv.includes('--suite');
+
+/**
+ * CPU seconds used by this process since `from`: the throughput figures divide by CPU time, not wall time, so
+ * other processes on a shared machine do not move them (and their ratios compare like with like).
+ */
+function cpuSeconds(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1e6;
+}
+
+/** Steps per CPU second over generated scenarios for about `ms` ms of CPU, with or without observing after every step. */
+function stepsPerSecond(model: AnySystemModel, scenarios: readonly Scenario[], observe: boolean, ms: number): number {
+  const pass = (): number => {
+    let steps = 0;
+    for (const s of scenarios) {
+      let state = model.init(s.setup);
+      for (const command of s.commands) {
+        state = model.step(state, command).state;
+        if (observe) model.observe(state);
+        steps++;
+      }
+    }
+    return steps;
+  };
+  // Warm up until the JIT has settled (a few passes), then measure.
+  const warm = process.cpuUsage();
+  while (cpuSeconds(warm) < ms / 2000) pass();
+  let steps = 0;
+  const started = process.cpuUsage();
+  while (cpuSeconds(started) < ms / 1000) steps += pass();
+  return steps / cpuSeconds(started);
+}
+
+interface SystemFigures {
+  readonly system: string;
+  readonly stepsPerSecond: number;
+  readonly stepsWithObservePerSecond: number;
+  readonly explorer: { readonly scope: string; readonly states: number; readonly transitions: number; readonly seconds: number; readonly statesPerSecond: number; readonly transitionsPerSecond: number; readonly ratioToRawSteps: number; readonly statesRatioToRawSteps: number };
+}
+
+function systemFigures(model: AnySystemModel): SystemFigures {
+  const property = catalog.find((p) => p.system === model.id && p.kind === 'invariant');
+  const scenarios = property === undefined ? [] : fc.sample(property.scenarios, { numRuns: quick ? 200 : 1000, seed: 1 });
+  const raw = stepsPerSecond(model, scenarios, false, quick ? 300 : 1000);
+  const observed = stepsPerSecond(model, scenarios, true, quick ? 300 : 1000);
+  const exploration = explorations.get(model.id);
+  if (exploration === undefined) throw new Error(`no exploration for ${model.id}`);
+  const started = process.cpuUsage();
+  const result = explore({ model, exploration, scopeName: 'small', properties: catalog.filter((p) => p.system === model.id) });
+  const seconds = cpuSeconds(started);
+  return {
+    system: model.id,
+    stepsPerSecond: Math.round(raw),
+    stepsWithObservePerSecond: Math.round(observed),
+    explorer: {
+      scope: 'small',
+      states: result.states,
+      transitions: result.transitions,
+      seconds: round(seconds),
+      statesPerSecond: Math.round(result.states / seconds),
+      transitionsPerSecond: Math.round(result.transitions / seconds),
+      ratioToRawSteps: round(result.transitions / seconds / raw),
+      statesRatioToRawSteps: round(result.states / seconds / raw),
+    },
+  };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** A rocketmq.group scope of `clients` clients and `queues` queues on one broker, broadcasting or clustering. */
+function groupScope(clients: number, queues: number, messageModel: 'CLUSTERING' | 'BROADCASTING', maxDepth: number) {
+  return defineExploration({
+    ...rocketmqGroupExploration,
+    system: 'rocketmq.group',
+    scopes: {
+      small: rocketmqGroupExplorationScope('grid', {
+        clients: ['c1', 'c2', 'c3'].slice(0, clients),
+        brokers: ['broker-a'],
+        topics: { T1: queues },
+        variants: [{ strategy: { name: 'AVG' }, messageModel, consumeFromWhere: 'CONSUME_FROM_FIRST_OFFSET' }],
+        startWith: [{ T1: 'TagA' }, { T1: '*' }],
+        expressions: [],
+        tags: ['TagA'],
+        maxMessages: 1,
+        unsubscribe: false,
+        shutdown: false,
+        maxDepth,
+      }),
+      default: rocketmqGroupExploration.scopes.default,
+    } as never,
+  });
+}
+
+function exploreGroup(clients: number, queues: number, messageModel: 'CLUSTERING' | 'BROADCASTING', depth: number, symmetry: boolean): ExploreResult {
+  const model = systems.get('rocketmq.group');
+  if (model === undefined) throw new Error('no rocketmq.group');
+  return explore({
+    model,
+    exploration: groupScope(clients, queues, messageModel, depth),
+    scopeName: 'small',
+    symmetry,
+    properties: catalog.filter((p) => p.system === 'rocketmq.group'),
+    timeLimitMs: 120_000,
+  });
+}
+
+interface HazardFigures {
+  readonly id: string;
+  readonly found: number;
+  readonly seeds: number;
+  readonly medianMilliseconds: number;
+  readonly shrunkMedian: number;
+  readonly shrunkMin: number;
+  readonly shrunkMax: number;
+  /** The explorer's shortest in the system's default scope (depth-bounded), when it holds one. */
+  readonly shortest?: number;
+}
+
+function hazardFigures(shortest: ReadonlyMap<string, number>): HazardFigures[] {
+  const seeds = quick ? HAZARD_SEEDS.slice(0, 3) : HAZARD_SEEDS;
+  return catalog
+    .filter((p) => p.kind === 'hazard')
+    .map((hazard) => {
+      process.stderr.write(`bench: ${hazard.id} over ${seeds.length} seeds…\n`);
+      const results = seeds.map((seed) => checkProperty(hazard, { seed }));
+      const lengths = results.filter((r) => r.status === 'found').map((r) => r.counterexample?.length ?? 0);
+      const best = shortest.get(hazard.id);
+      return {
+        id: hazard.id,
+        found: lengths.length,
+        seeds: seeds.length,
+        medianMilliseconds: Math.round(median(results.map((r) => r.milliseconds))),
+        shrunkMedian: median(lengths),
+        shrunkMin: Math.min(...lengths),
+        shrunkMax: Math.max(...lengths),
+        ...(best === undefined ? {} : { shortest: best }),
+      };
+    });
+}
+
+/** The explorer's shortest hazard counterexamples over every scope of every system (hazard checks only). */
+function shortestHazards(): Map<string, number> {
+  const shortest = new Map<string, number>();
+  for (const [system, exploration] of explorations) {
+    const model = systems.get(system);
+    if (model === undefined) continue;
+    for (const scopeName of Object.keys(exploration.scopes)) {
+      process.stderr.write(`bench: exploring ${system} scope ${scopeName} for hazards…\n`);
+      const properties = catalog.filter((p) => p.system === system && p.kind === 'hazard');
+      const result = explore({ model, exploration, scopeName, properties, timeLimitMs: quick ? 20_000 : 120_000 });
+      for (const f of result.findings) if ((shortest.get(f.id) ?? Infinity) > f.length) shortest.set(f.id, f.length);
+    }
+  }
+  return shortest;
+}
+
+/** Wall seconds of one `mqspec` run (the build in dist/ when there is one, else from sources), output discarded. */
+function cliSeconds(args: readonly string[]): number {
+  const started = performance.now();
+  const [command, ...prefix] = existsSync('dist/cli/mqspec.js') ? ['node', 'dist/cli/mqspec.js'] : ['npx', 'tsx', 'cli/mqspec.ts'];
+  const run = spawnSync(command ?? 'node', [...prefix, ...args], { stdio: 'ignore' });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`bench: mqspec ${args.join(' ')} exited ${String(run.status)}`);
+  return round((performance.now() - started) / 1000);
+}
+
+/** `--workers 1` against `--workers 2` for `check` (the whole catalog) and `explore` (a scope of several setups). */
+function workerSpeedUp(): { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } } {
+  process.stderr.write('bench: --workers 1 vs 2…\n');
+  const check = (n: number): number => cliSeconds(['check', '--no-save', '--workers', String(n), ...(quick ? ['--runs', '50'] : [])]);
+  const exploreRun = (n: number): number => cliSeconds(['explore', '--system', 'kafka.consumer', '--scope', 'two-topics', '--depth', quick ? '3' : '5', '--no-save', '--workers', String(n)]);
+  const c1 = check(1);
+  const c2 = check(2);
+  const e1 = exploreRun(1);
+  const e2 = exploreRun(2);
+  return { check: { one: c1, two: c2, speedUp: round(c1 / c2) }, explore: { one: e1, two: e2, speedUp: round(e1 / e2) } };
+}
+
+function suiteSeconds(): number | undefined {
+  if (!withSuite) return undefined;
+  process.stderr.write('bench: running the whole test suite (vitest run --maxWorkers=1)…\n');
+  const started = performance.now();
+  spawnSync('npx', ['vitest', 'run', '--maxWorkers=1'], { stdio: 'ignore' });
+  return round((performance.now() - started) / 1000);
+}
+
+/** A line chart of states against queues, one line per client count. */
+function growthSvg(grid: readonly { clients: number; queues: number; states: number }[]): string {
+  const width = 480;
+  const height = 260;
+  const maxStates = Math.max(...grid.map((g) => g.states), 1);
+  const maxQueues = Math.max(...grid.map((g) => g.queues), 1);
+  const x = (q: number): number => 50 + ((q - 1) / Math.max(maxQueues - 1, 1)) * (width - 80);
+  const y = (s: number): number => height - 30 - (Math.log10(s) / Math.log10(maxStates * 1.2)) * (height - 60);
+  const colors = ['#1f77b4', '#ff7f0e', '#2ca02c'];
+  const lines = [1, 2, 3].map((c, i) => {
+    const points = grid.filter((g) => g.clients === c).map((g) => `${x(g.queues).toFixed(1)},${y(g.states).toFixed(1)}`);
+    return points.length === 0 ? '' : `<polyline fill="none" stroke="${colors[i]}" stroke-width="2" points="${points.join(' ')}"/><text x="${width - 25}" y="${20 + i * 16}" fill="${colors[i]}" font-size="12">${c} client${c > 1 ? 's' : ''}</text>`;
+  });
+  const ticks = grid.filter((g) => g.clients === 1).map((g) => `<text x="${x(g.queues)}" y="${height - 10}" font-size="11" text-anchor="middle">${g.queues}</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif"><text x="10" y="16" font-size="12">distinct states (log scale) by queues, rocketmq.group</text><line x1="50" y1="${height - 30}" x2="${width - 30}" y2="${height - 30}" stroke="#888"/>${ticks.join('')}${lines.join('')}</svg>\n`;
+}
+
+function main(): void {
+  const perSystem = [...systems.values()].map((model) => {
+    process.stderr.write(`bench: ${model.id} steps and small scope…\n`);
+    return systemFigures(model);
+  });
+  const depth = quick ? 3 : 4;
+  process.stderr.write('bench: symmetry…\n');
+  const withSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, true);
+  const withoutSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, false);
+  const withSymmetry3 = exploreGroup(3, 1, 'BROADCASTING', depth, true);
+  const withoutSymmetry3 = exploreGroup(3, 1, 'BROADCASTING', depth, false);
+  const grid: { clients: number; queues: number; states: number; transitions: number; seconds: number; exhausted: boolean }[] = [];
+  for (const clients of [1, 2, 3]) {
+    for (const queues of quick ? [1, 2] : [1, 2, 3, 4]) {
+      process.stderr.write(`bench: grid ${clients} clients × ${queues} queues…\n`);
+      const r = exploreGroup(clients, queues, 'CLUSTERING', depth, true);
+      grid.push({ clients, queues, states: r.states, transitions: r.transitions, seconds: round(r.milliseconds / 1000), exhausted: r.exhausted });
+    }
+  }
+  const hazards = hazardFigures(shortestHazards());
+  const workers = workerSpeedUp();
+  const suite = suiteSeconds();
+  const document = {
+    generated: 'npm run bench',
+    node: process.version,
+    quick,
+    systems: perSystem,
+    symmetry: [
+      { scope: `rocketmq.group BROADCASTING, 2 clients, 2 queues, depth ${depth}`, with: withSymmetry.states, without: withoutSymmetry.states, ratio: round(withoutSymmetry.states / withSymmetry.states) },
+      { scope: `rocketmq.group BROADCASTING, 3 clients, 1 queue, depth ${depth}`, with: withSymmetry3.states, without: withoutSymmetry3.states, ratio: round(withoutSymmetry3.states / withSymmetry3.states) },
+    ],
+    growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
+    hazards,
+    workers,
+    ...(suite === undefined ? {} : { suiteSeconds: suite }),
+  };
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/bench.json', JSON.stringify(document, null, 2) + '\n');
+  writeFileSync('reports/bench-growth.svg', growthSvg(grid));
+  writeFileSync('reports/bench.md', markdown(document));
+  process.stdout.write(markdown(document));
+}
+
+function markdown(d: {
+  systems: SystemFigures[];
+  symmetry: { scope: string; with: number; without: number; ratio: number }[];
+  growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
+  hazards: HazardFigures[];
+  workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
+  suiteSeconds?: number;
+  node: string;
+  quick: boolean;
+}): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const rows = d.systems.map((s) => `| ${s.system} | ${n(s.stepsPerSecond)} | ${n(s.stepsWithObservePerSecond)} | ${n(s.explorer.states)} | ${n(s.explorer.statesPerSecond)} | ${n(s.explorer.transitionsPerSecond)} | ${s.explorer.statesRatioToRawSteps} | ${s.explorer.ratioToRawSteps} |`);
+  const grid = d.growth.grid.map((g) => `| ${g.clients} | ${g.queues} | ${n(g.states)} | ${n(g.transitions)} | ${g.seconds} |`);
+  const hazards = d.hazards.map((h) => `| ${h.id} | ${h.found}/${h.seeds} | ${n(h.medianMilliseconds)} | ${h.shrunkMedian} (${h.shrunkMin}–${h.shrunkMax}) | ${h.shortest ?? '—'} |`);
+  return [
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench\` (one run, Node ${d.node}${d.quick ? ', --quick' : ''}). Throughput is per CPU second of this process, so the load of a shared machine moves it little; times in the other tables are wall time.`,
+    '',
+    '## Model and explorer throughput',
+    '',
+    '| system | steps/s | steps/s with observe | explorer states (small scope) | states/s | transitions/s | states/s ÷ steps/s | transitions/s ÷ steps/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    '## Symmetry reduction',
+    '',
+    'Renaming two clients maps a state to at most one other, so two clients can at most halve the states (states symmetric in both count once); three clients allow up to 6×.',
+    '',
+    ...d.symmetry.map((x) => `- ${x.scope}: ${n(x.without)} states without, ${n(x.with)} with (${x.ratio}× fewer).`),
+    '',
+    `## Growth with the scope\n\n${d.growth.scope}.\n\n![states by queues](bench-growth.svg)\n`,
+    '| clients | queues | states | transitions | seconds |',
+    '|---:|---:|---:|---:|---:|',
+    ...grid,
+    '',
+    '## Hazards: generation and shrinking vs. exhaustive search',
+    '',
+    '| hazard | found | median ms to find + shrink | shrunk length median (min–max) | explorer shortest |',
+    '|---|---:|---:|---:|---:|',
+    ...hazards,
+    '',
+    '## Worker threads',
+    '',
+    'Wall seconds from the command line (`dist/` when built; startup included). The machine is shared: the speed-up is what the other processes left.',
+    '',
+    '| run | --workers 1 | --workers 2 | speed-up |',
+    '|---|---:|---:|---:|',
+    `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× |`,
+    `| \`mqspec explore --system kafka.consumer --scope two-topics\` (4 setups) | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
+    '',
+    d.suiteSeconds === undefined ? 'Whole test suite: not measured in this run (`npm run bench -- --suite`).' : `Whole test suite (\`vitest run --maxWorkers=1\`): ${d.suiteSeconds} s.`,
+    '',
+  ].join('\n');
+}
+
+main();

@@ -1,0 +1,167 @@
+/**
+ * `mqspec explore`: exhaustive bounded exploration of one system's scope (properties/explore/explore.ts). Prints the
+ * search's figures and, per property, whether the scope holds a violation, with the shortest counterexample and the
+ * length of the generated one in the corpus; saves the shortest counterexamples to the corpus unless `--no-save`.
+ * Exit 1 when an invariant is violated, 0 otherwise (a hazard absent from a small scope is reported, not failed).
+ */
+import { explore, mergeResults, type ExploreResult, type Finding } from '../../properties/explore/explore.js';
+import { explorations } from '../../properties/explore/explorations.js';
+import { counterexampleRecord, modelTarget } from '../../properties/corpus/counterexample-record.js';
+import { loadCorpus, storedFor, type Corpus } from '../../properties/corpus/load-corpus.js';
+import { saveCounterexample, type SavedCounterexample } from '../../properties/corpus/save-counterexample.js';
+import { parseShard, shardOf, type Shard } from '../../properties/parallel/shard.js';
+import { defaultWorkers, runInWorkers } from '../../properties/parallel/worker-pool.js';
+import type { ExploreTask } from '../../properties/parallel/worker-task.js';
+import type { Property } from '../../properties/property.js';
+import type { CliContext } from '../context.js';
+import { ExitCode } from '../exit-code.js';
+import { exploreReport } from '../format/explore-report.js';
+import { parsePositiveInteger } from '../parse-integer.js';
+import { UsageError } from '../usage-error.js';
+import { packageVersion } from '../version.js';
+
+/** The options of `mqspec explore`, as typed on the command line. */
+export interface ExploreCommandOptions {
+  readonly system?: string;
+  /** A scope name of the system (`small`, `default`, …). */
+  readonly scope?: string;
+  readonly depth?: string;
+  /** Seconds. */
+  readonly time?: string;
+  readonly json?: boolean;
+  /** False with `--no-symmetry`. */
+  readonly symmetry?: boolean;
+  readonly save?: boolean;
+  readonly corpus?: string;
+  readonly workers?: string;
+  readonly shard?: string;
+}
+
+/** One property's verdict in the scope. */
+export interface ExploreVerdict {
+  readonly id: string;
+  readonly kind: Property['kind'];
+  /** held / violated for invariants, found / not-found for hazards. */
+  readonly status: 'held' | 'violated' | 'found' | 'not-found';
+  readonly shortest?: Finding;
+  /** The shortest generated (fast-check shrunk) counterexample of the corpus, when there is one. */
+  readonly generatedLength?: number;
+  readonly saved?: SavedCounterexample;
+}
+
+/** What `mqspec explore --json` prints. */
+export interface ExploreDocument {
+  readonly result: ExploreResult;
+  readonly summary: string;
+  readonly statesPerSecond: number;
+  readonly verdicts: readonly ExploreVerdict[];
+}
+
+/** Ten minutes: long enough for the default scopes on a slow machine, short enough to notice a scope too big. */
+const defaultTimeSeconds = 600;
+
+/** The system's exploration, or a UsageError naming the known ones. */
+function explorationOf(system: string | undefined): NonNullable<ReturnType<typeof explorations.get>> {
+  const known = [...explorations.keys()].join(', ');
+  if (system === undefined) throw new UsageError(`explore: --system is required (one of: ${known})`);
+  const exploration = explorations.get(system);
+  if (exploration === undefined) throw new UsageError(`--system: unknown system "${system}" (expected one of: ${known})`);
+  return exploration;
+}
+
+/** Runs the search in-process or on worker threads, one task per setup. */
+function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, setups: readonly number[], workers: number, context: CliContext): ExploreResult {
+  const model = context.systems.get(task.system);
+  const exploration = explorations.get(task.system);
+  if (model === undefined || exploration === undefined) throw new UsageError(`--system: unknown system "${task.system}"`);
+  if (workers > 1 && setups.length > 1) {
+    const replies = runInWorkers(setups.map((i) => ({ ...task, setupIndexes: [i] })), workers);
+    return mergeResults(replies.map((r) => (r.kind === 'explore' ? r.result : unreachable(r.kind))));
+  }
+  const properties = context.catalog.filter((p) => p.system === task.system);
+  return explore({
+    model,
+    exploration,
+    scopeName: task.scope,
+    properties,
+    setupIndexes: setups,
+    symmetry: task.symmetry,
+    ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
+    ...(task.timeLimitMs === undefined ? {} : { timeLimitMs: task.timeLimitMs }),
+  });
+}
+
+function unreachable(kind: string): never {
+  throw new Error(`explore: a worker answered a ${kind} task`);
+}
+
+/** The shortest stored counterexample of the property on the model, if any. */
+function generatedLength(corpus: Corpus, id: string): number | undefined {
+  const lengths = storedFor(corpus, id, modelTarget).map((entry) => entry.record.scenario.commands.length);
+  return lengths.length === 0 ? undefined : Math.min(...lengths);
+}
+
+/** Saves a finding to the corpus, with the property's own message and explanation for the scenario. */
+function saveFinding(finding: Finding, property: Property, folder: string, corpus: Corpus, context: CliContext): SavedCounterexample | undefined {
+  const evaluation = property.evaluate(finding.scenario);
+  if (evaluation.status !== 'violated') return undefined;
+  const counterexample = {
+    scenario: finding.scenario,
+    length: finding.length,
+    step: evaluation.step,
+    message: evaluation.message,
+    ...(evaluation.explanation === undefined ? {} : { explanation: evaluation.explanation }),
+  };
+  // Found by search, not by a seed: seed 0 and no fast-check path.
+  const record = counterexampleRecord(counterexample, { property, target: modelTarget, seed: 0, mqspecVersion: packageVersion() });
+  return saveCounterexample(folder, record, { systems: context.systems, existing: corpus.entries });
+}
+
+/** Explores the scope; exit 1 when an invariant is violated within it. */
+export function exploreCommand(options: ExploreCommandOptions, context: CliContext): ExitCode {
+  const exploration = explorationOf(options.system);
+  const scopeName = options.scope ?? 'default';
+  const scope = exploration.scopes[scopeName];
+  if (scope === undefined) {
+    throw new UsageError(`--scope: ${exploration.system} has no scope "${scopeName}" (expected one of: ${Object.keys(exploration.scopes).join(', ')})`);
+  }
+  const maxDepth = options.depth === undefined ? undefined : parsePositiveInteger('--depth', options.depth);
+  const seconds = options.time === undefined ? defaultTimeSeconds : parsePositiveInteger('--time', options.time);
+  const workers = options.workers === undefined ? defaultWorkers() : parsePositiveInteger('--workers', options.workers);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  const setups = shardOf(scope.setups.map((_, i) => i), shard as Shard | undefined);
+  if (setups.length === 0) throw new UsageError(`--shard: shard ${options.shard ?? ''} of a scope with ${scope.setups.length} setups is empty`);
+  const result = runSearch(
+    { kind: 'explore', system: exploration.system, scope: scopeName, symmetry: options.symmetry !== false, timeLimitMs: seconds * 1000, ...(maxDepth === undefined ? {} : { maxDepth }) },
+    setups,
+    workers,
+    context,
+  );
+  if (result.stopMessage !== undefined) context.stderr.write(`mqspec: ${result.stopMessage}\n`);
+  const folder = options.corpus ?? context.corpus;
+  const corpus = loadCorpus(folder, context.systems, context.catalog);
+  const properties = context.catalog.filter((p) => p.system === exploration.system);
+  const verdicts = properties.map((property): ExploreVerdict => {
+    const shortest = result.findings.find((f) => f.id === property.id);
+    const generated = generatedLength(corpus, property.id);
+    const saved = shortest === undefined || options.save === false ? undefined : saveFinding(shortest, property, folder, corpus, context);
+    const status = property.kind === 'invariant' ? (shortest === undefined ? 'held' : 'violated') : shortest === undefined ? 'not-found' : 'found';
+    return {
+      id: property.id,
+      kind: property.kind,
+      status,
+      ...(shortest === undefined ? {} : { shortest }),
+      ...(generated === undefined ? {} : { generatedLength: generated }),
+      ...(saved === undefined ? {} : { saved }),
+    };
+  });
+  const statesPerSecond = Math.round(result.states / Math.max(result.milliseconds / 1000, 1e-3));
+  if (options.json === true) {
+    const document: ExploreDocument = { result, summary: scope.summary, statesPerSecond, verdicts };
+    context.stdout.write(JSON.stringify(document, null, 2) + '\n');
+  } else {
+    context.stdout.write(exploreReport({ result, summary: scope.summary, statesPerSecond, verdicts }));
+  }
+  return verdicts.some((v) => v.status === 'violated') ? ExitCode.failed : ExitCode.ok;
+}

@@ -1,0 +1,160 @@
+/**
+ * Finite scopes for exploring `kafka.consumer` exhaustively (`mqspec explore`), and the enumerator of every
+ * command applicable in one. The bounds keep the state space finite: offsets stop at `maxOffset` (no `produce`
+ * beyond it), seeks and commits range over 0..maxOffset, metadata only grows to `maxPartitions`.
+ */
+import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
+import type { KafkaConsumerObservation } from '../../../model/kafka/consumer/observation.js';
+import type { KafkaConsumerSetup, OffsetReset, Profile } from '../../../model/kafka/consumer/setup.js';
+import type { KafkaConsumerState } from '../../../model/kafka/consumer/state.js';
+import { compilePattern } from '../../../model/kafka/consumer/subscription-state.js';
+import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition.js';
+import { nonEmptySubsets, range } from '../../explore/enumerate.js';
+import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
+import type { StepView } from '../../property.js';
+import { kafkaConsumerHazards } from './hazards.js';
+import { kafkaConsumerInvariants } from './invariants.js';
+
+/** The bounds of one scope. */
+export interface KafkaConsumerBounds {
+  /** The cluster at the start: topic → partitions. */
+  readonly topics: Readonly<Record<string, number>>;
+  readonly profiles: readonly Profile[];
+  readonly resets: readonly OffsetReset[];
+  /** The highest offset: logs stop growing there; seeks and commits go up to it. */
+  readonly maxOffset: number;
+  /** Patterns `subscribePattern` tries. */
+  readonly patterns: readonly string[];
+  /** Partitions a topic may grow to by `metadataUpdate` (no update when equal to the setup's). */
+  readonly maxPartitions: number;
+  readonly maxDepth: number;
+}
+
+/** Every partition the metadata lists. */
+function metadataPartitions(state: KafkaConsumerState): TopicPartition[] {
+  return Object.entries(state.metadata).flatMap(([topic, n]) => range(0, n - 1).map((partition) => ({ topic, partition })));
+}
+
+/** Partitions the coordinator may hand out: those of subscribed (or pattern-matching) topics. */
+function assignable(state: KafkaConsumerState): TopicPartition[] {
+  const matcher = state.pattern === null ? undefined : compilePattern(state.pattern);
+  return metadataPartitions(state).filter((p) => (matcher === undefined ? state.subscription.includes(p.topic) : matcher.test(p.topic)));
+}
+
+/**
+ * Every command applicable within the bounds: subscriptions and assignments of every subset (in metadata order:
+ * the order of a list is not enumerated), every seek and commit offset, single-partition pause/resume and seeks to
+ * an end plus the whole assignment, both poll sizes that matter (one record, all), produce of any count up to the
+ * offset bound, and every deletion point.
+ */
+export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: KafkaConsumerState) => KafkaConsumerCommand[] {
+  return (state) => {
+    const topics = Object.keys(state.metadata).sort();
+    const all = metadataPartitions(state);
+    const assigned = state.assignment.map((p) => p.tp);
+    const offsets = range(0, bounds.maxOffset);
+    const singlesAndAll = [...assigned.map((p) => [p]), ...(assigned.length > 1 ? [assigned] : [])];
+    const commands: KafkaConsumerCommand[] = [
+      ...nonEmptySubsets(topics).map((t): KafkaConsumerCommand => ({ type: 'subscribe', topics: t })),
+      ...bounds.patterns.map((pattern): KafkaConsumerCommand => ({ type: 'subscribePattern', pattern })),
+      ...nonEmptySubsets(all).map((partitions): KafkaConsumerCommand => ({ type: 'assign', partitions })),
+      { type: 'unsubscribe' },
+      ...[[], ...nonEmptySubsets(assignable(state))].map((partitions): KafkaConsumerCommand => ({ type: 'rebalance', partitions })),
+      ...topics
+        .filter((t) => (state.metadata[t] ?? 0) < bounds.maxPartitions)
+        .map((t): KafkaConsumerCommand => ({ type: 'metadataUpdate', topics: { ...state.metadata, [t]: (state.metadata[t] ?? 0) + 1 } })),
+      ...assigned.flatMap((partition) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'seek', partition, offset }))),
+      ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToBeginning', partitions })),
+      ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToEnd', partitions })),
+      ...assigned.map((p): KafkaConsumerCommand => ({ type: 'pause', partitions: [p] })),
+      ...assigned.map((p): KafkaConsumerCommand => ({ type: 'resume', partitions: [p] })),
+      { type: 'poll', maxRecords: 1 },
+      { type: 'poll' },
+      { type: 'commitSync' },
+      ...assigned.flatMap((p) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'commitSync', offsets: [{ ...p, offset }] }))),
+      ...assigned.map((partition): KafkaConsumerCommand => ({ type: 'position', partition })),
+      ...all.map((partition): KafkaConsumerCommand => ({ type: 'committed', partition })),
+      ...all.flatMap((p) => range(1, bounds.maxOffset - (state.logs[tpKey(p)]?.highWatermark ?? 0)).map((count): KafkaConsumerCommand => ({ type: 'produce', ...p, count }))),
+      ...all.flatMap((p) => {
+        const log = state.logs[tpKey(p)];
+        return log === undefined ? [] : range(log.logStartOffset + 1, log.highWatermark).map((beforeOffset): KafkaConsumerCommand => ({ type: 'deleteRecords', ...p, beforeOffset }));
+      }),
+    ];
+    return commands;
+  };
+}
+
+/** A scope from bounds: one setup per profile and reset policy. */
+export function kafkaConsumerExplorationScope(summary: string, bounds: KafkaConsumerBounds): ExplorationScope<KafkaConsumerSetup, KafkaConsumerState, KafkaConsumerCommand> {
+  const setups = bounds.profiles.flatMap((profile) =>
+    bounds.resets.map((autoOffsetReset): KafkaConsumerSetup => ({ profile, topics: { ...bounds.topics }, autoOffsetReset, committed: [] })),
+  );
+  const commands = kafkaConsumerCommands(bounds);
+  return { summary, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
+}
+
+type View = StepView<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation>;
+
+/**
+ * KC-H2 (`latestResetSkipsNothingInLog`) walks back to the position a partition had before a poll started its
+ * pending LATEST reset. The memory keeps that position per partition while the reset is pending and the step that
+ * started it was a poll (what the walk-back would find), and nothing otherwise. No other check reads the history.
+ */
+const memory: HistoryMemory<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation> = {
+  initial: {},
+  remember: (previous, v: View) => {
+    const lost = previous as Readonly<Record<string, number>>;
+    const next: Record<string, number> = {};
+    for (const [key, after] of Object.entries(v.after.partitions)) {
+      if (after.resetStrategy !== 'LATEST') continue;
+      const before = v.before.partitions[key];
+      if (before !== undefined && before.position !== null) {
+        if (v.command.type === 'poll') next[key] = before.position;
+      } else if (lost[key] !== undefined) {
+        next[key] = lost[key];
+      }
+    }
+    return next;
+  },
+  why: 'KC-H2 reads, per partition with a pending LATEST reset, the position before the poll that started it.',
+};
+
+/** `kafka.consumer`'s exploration: scopes, enumerator and history memory; no symmetry (one client). */
+export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, KafkaConsumerState, KafkaConsumerCommand, KafkaConsumerObservation>({
+  system: 'kafka.consumer',
+  scopes: {
+    small: kafkaConsumerExplorationScope('kafka-1.0, every reset policy, one topic of one partition, offsets up to 1, any length', {
+      topics: { t0: 1 },
+      profiles: ['kafka-1.0'],
+      resets: ['earliest', 'latest', 'none'],
+      maxOffset: 1,
+      patterns: ['t.*'],
+      maxPartitions: 1,
+      maxDepth: 60,
+    }),
+    default: kafkaConsumerExplorationScope('both profiles, every reset policy, one topic of one partition, offsets up to 2, any length', {
+      topics: { t0: 1 },
+      profiles: ['kafka-1.0', 'kafka-0.10.0'],
+      resets: ['earliest', 'latest', 'none'],
+      maxOffset: 2,
+      patterns: ['t.*', 'x.*'],
+      maxPartitions: 1,
+      maxDepth: 60,
+    }),
+    'two-topics': kafkaConsumerExplorationScope('both profiles, earliest and latest, topics t0 and t1 of one partition, offsets up to 1, 5 commands', {
+      topics: { t0: 1, t1: 1 },
+      profiles: ['kafka-1.0', 'kafka-0.10.0'],
+      resets: ['earliest', 'latest'],
+      maxOffset: 1,
+      patterns: ['t.*'],
+      maxPartitions: 1,
+      maxDepth: 5,
+    }),
+  },
+  memory,
+  // KC-13 is stated for kafka-0.10.0 and KC-H3 for kafka-1.0: each is checked under its own profile only.
+  applies: (id, setup) => {
+    const rule = [...kafkaConsumerInvariants, ...kafkaConsumerHazards].find((r) => r.id === id);
+    return rule?.profile === undefined || rule.profile === setup.profile;
+  },
+});

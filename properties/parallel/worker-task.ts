@@ -1,0 +1,36 @@
+/** The messages between the pool and its workers: a task names what to run; a reply carries plain data back. */
+import type { CorpusCheckResult } from '../corpus/check-replay-first.js';
+import type { ExploreResult } from '../explore/explore.js';
+
+/** Check one property of the registered catalog, replaying the corpus first (as `mqspec check` does). */
+export interface CheckTask {
+  readonly kind: 'check';
+  readonly property: string;
+  readonly seed: number;
+  readonly runs?: number;
+  readonly corpus: string;
+  /** Save new counterexamples (stamped with this version) to the corpus. */
+  readonly mqspecVersion?: string;
+}
+
+/** Explore some setups of a system's scope. */
+export interface ExploreTask {
+  readonly kind: 'explore';
+  readonly system: string;
+  readonly scope: string;
+  readonly setupIndexes: readonly number[];
+  readonly maxDepth?: number;
+  readonly timeLimitMs?: number;
+  readonly symmetry: boolean;
+  /** Property ids to check (default: all of the system's). */
+  readonly properties?: readonly string[];
+}
+
+/** Any task. */
+export type WorkerTask = CheckTask | ExploreTask;
+
+/** What a worker sends back. */
+export type WorkerReply =
+  | { readonly kind: 'check'; readonly result: CorpusCheckResult }
+  | { readonly kind: 'explore'; readonly result: ExploreResult }
+  | { readonly kind: 'error'; readonly error: string };

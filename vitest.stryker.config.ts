@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests Stryker runs against each mutant of model/: the model's own tests and the hand-written scenarios, with
+// fewer generated cases per property (the seeds stay fixed, so test names stay stable as Stryker needs).
+export default defineConfig({
+  test: {
+    include: ['test/model/**/*.test.ts', 'test/scenarios/**/*.test.ts'],
+    setupFiles: ['./vitest.setup.ts'],
+    env: { MQSPEC_NUM_RUNS: '20' },
+    testTimeout: 60_000,
+  },
+});
