@@ -26,10 +26,13 @@ export const QUEUES_PER_BROKER_MAX = 1024;
 export const CLUSTER_QUEUES_MAX = 4096;
 /** Queues in one `mqAll` or CONFIG `messageQueueList`. */
 export const QUEUE_LIST_MAX = 4096;
-/** Clients in one `cidAll`, and clients ever started in one `rocketmq.group` run. */
-export const CLIENTS_MAX = 1024;
-/** `virtualNodeCnt` of CONSISTENT_HASH: the ring has cidAll × virtualNodeCnt MD5 keys. */
-export const VIRTUAL_NODES_MAX = 1024;
+/**
+ * Clients in one `cidAll`, and clients ever started in one `rocketmq.group` run (every step of a run copies the
+ * client table, so a step costs time in proportion to it).
+ */
+export const CLIENTS_MAX = 256;
+/** `virtualNodeCnt` of CONSISTENT_HASH: the ring has cidAll × virtualNodeCnt MD5 keys, at most 25,600. */
+export const VIRTUAL_NODES_MAX = 100;
 /** Entries of a name-keyed table (subscriptions of one `start`, rooms of a `table` resolver). */
 export const TABLE_ENTRIES_MAX = 1024;
 

@@ -117,12 +117,12 @@ describe('sizes (RocketMQ)', () => {
     [group({ brokers: Array.from({ length: 65 }, (_, i) => `b${i}`) }), 'setup.brokers: at most 64 brokers'],
     [group({ topics: Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`T${i}`, 1])) }), 'setup.topics: at most 256 entries (257 given)'],
     [
-      { system: 'rocketmq.allocate', setup: { group: 'G', strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 1025 } }, commands: [] },
-      'setup.strategy.virtualNodeCnt: virtualNodeCnt must be at most 1024',
+      { system: 'rocketmq.allocate', setup: { group: 'G', strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 101 } }, commands: [] },
+      'setup.strategy.virtualNodeCnt: virtualNodeCnt must be at most 100',
     ],
     [
-      { system: 'rocketmq.allocate', setup: { group: 'G', strategy: { name: 'AVG' } }, commands: [{ type: 'allocate', currentCID: 'c', mqAll: null, cidAll: Array.from({ length: 1025 }, (_, i) => `c${i}`) }] },
-      'commands[0] (allocate).cidAll: at most 1024 clients',
+      { system: 'rocketmq.allocate', setup: { group: 'G', strategy: { name: 'AVG' } }, commands: [{ type: 'allocate', currentCID: 'c', mqAll: null, cidAll: Array.from({ length: 257 }, (_, i) => `c${i}`) }] },
+      'commands[0] (allocate).cidAll: at most 256 clients',
     ],
     [
       { system: 'rocketmq.filter', setup: {}, commands: [{ type: 'deliver', subscription: 'A'.repeat(4097), own: null }] },
@@ -137,9 +137,9 @@ describe('sizes (RocketMQ)', () => {
     expect(run.stderr).toContain(reason);
   });
 
-  it('refuses the 1025th client of a run with an answer, not a crash', () => {
+  it('refuses the 257th client of a run with an answer, not a crash', () => {
     const model = systems.get('rocketmq.group')!;
-    const parsed = parseScenario(group({}, Array.from({ length: 1025 }, (_, i) => ({ type: 'start', client: `c${i}`, subscriptions: {} }))), systems);
+    const parsed = parseScenario(group({}, Array.from({ length: 257 }, (_, i) => ({ type: 'start', client: `c${i}`, subscriptions: {} }))), systems);
     if (!parsed.ok) throw new Error(parsed.reason);
     let state = model.init(parsed.scenario.setup);
     const outcomes = parsed.scenario.commands.map((command) => {
@@ -147,7 +147,7 @@ describe('sizes (RocketMQ)', () => {
       state = result.state;
       return result.outcome;
     });
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(1024);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(256);
     expect(outcomes.at(-1)).toMatchObject({ ok: false, error: 'MQClientException' });
   });
 });
