@@ -104,8 +104,33 @@ function slice(entry: LedgerEntry, from: number, to: number): LedgerEntry {
   return from === entry.queueOffset && to === entry.queueOffset + entry.count ? entry : { ...entry, queueOffset: from, count: to - from };
 }
 
-/** One queue's entries after the update: entries are split at the ranges' ends, updated inside, merged back. */
+/** The index of the last entry starting at or before `offset`, -1 when none does. */
+function entryIndex(entries: readonly LedgerEntry[], offset: number): number {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if ((entries[mid]?.queueOffset ?? 0) <= offset) low = mid + 1;
+    else high = mid - 1;
+  }
+  return high;
+}
+
+/**
+ * One queue's entries after the update. Only the stretch the ranges touch, with one neighbour on each side (they
+ * may merge with it), is rebuilt; the entries around it are shared, so an update costs little on a long ledger.
+ */
 function applyUpdate(entries: readonly LedgerEntry[], update: LedgerUpdate): LedgerEntry[] {
+  const first = update.ranges[0];
+  const last = update.ranges[update.ranges.length - 1];
+  if (first === undefined || last === undefined) return [...entries];
+  const low = Math.max(0, entryIndex(entries, first.from) - 1);
+  const high = Math.min(entries.length, entryIndex(entries, last.to - 1) + 2);
+  return [...entries.slice(0, low), ...rebuild(entries.slice(low, high), update), ...entries.slice(high)];
+}
+
+/** Entries split at the ranges' ends, updated inside, merged back. */
+function rebuild(entries: readonly LedgerEntry[], update: LedgerUpdate): LedgerEntry[] {
   const marked = (entry: LedgerEntry): LedgerEntry => ({
     ...entry,
     deliveredTo: update.deliveredTo === undefined ? entry.deliveredTo : [...entry.deliveredTo, update.deliveredTo],
