@@ -2,6 +2,7 @@
 import { ok } from '../../model/outcome.js';
 import type { ClientState } from '../../model/rocketmq/group/client-state.js';
 import type { RocketmqGroupCommand } from '../../model/rocketmq/group/commands.js';
+import { maxOffset } from '../../model/rocketmq/group/consume-queue.js';
 import { delivered, updateLedger } from '../../model/rocketmq/group/delivery-ledger.js';
 import type { PullAnswer } from '../../model/rocketmq/group/pull.js';
 import { queueKey } from '../../model/rocketmq/group/queue-key.js';
@@ -135,7 +136,8 @@ export const rocketmqGroupBugs: readonly Bug[] = [
       const answer = answerOf(result, command);
       if (answer === undefined || command.type !== 'pull' || answer.status !== 'FOUND') return result;
       const key = queueKey(answer.queue);
-      const max = result.state.queues[key]?.messages.length ?? 0;
+      const queue = result.state.queues[key];
+      const max = queue === undefined ? 0 : maxOffset(queue);
       const client = result.state.clients[command.client];
       const pq = client?.processQueues[key];
       if (client === undefined || pq === undefined || pq.nextOffset >= max) return result;
@@ -186,7 +188,7 @@ export const rocketmqGroupBugs: readonly Bug[] = [
     implementation: mutateStep(rocketmqGroup, (state: State, command, step: Step) => {
       if (command.type !== 'rebalance') return undefined;
       // Rebalance as if every queue's head were on disk, then restore the queues.
-      const onDisk = Object.fromEntries(Object.entries(state.queues).map(([key, q]) => [key, { ...q, inMemoryFrom: q.messages.length }]));
+      const onDisk = Object.fromEntries(Object.entries(state.queues).map(([key, q]) => [key, { ...q, inMemoryFrom: maxOffset(q) }]));
       const result = step({ ...state, queues: onDisk }, command);
       return { ...result, state: { ...result.state, queues: state.queues } };
     }),

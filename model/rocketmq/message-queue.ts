@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { javaStringCompare } from '../java/java-string.js';
+import { NAME_MAX_LENGTH, TOPIC_MAX_LENGTH, boundedString } from './limits.js';
 
 /** One message queue of a topic on one broker. */
 export interface MessageQueue {
@@ -45,7 +46,7 @@ export function messageQueueEquals(a: MessageQueue, b: MessageQueue): boolean {
 
 /** Validates a `MessageQueue` given as JSON (queueId: a Java int). */
 export const messageQueueSchema = z.object({
-  topic: z.string(),
-  brokerName: z.string(),
+  topic: boundedString(TOPIC_MAX_LENGTH, 'a topic name'),
+  brokerName: boundedString(NAME_MAX_LENGTH, 'a broker name'),
   queueId: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
 });

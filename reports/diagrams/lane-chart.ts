@@ -9,7 +9,7 @@
  */
 import type { Trace } from '../../model/trace.js';
 import type { ClientState } from '../../model/rocketmq/group/client-state.js';
-import type { LedgerEntry } from '../../model/rocketmq/group/delivery-ledger.js';
+import { ledgerEntryAt, type LedgerEntry } from '../../model/rocketmq/group/delivery-ledger.js';
 import type { RocketmqGroupObservation } from '../../model/rocketmq/group/observation.js';
 
 /** How a bar or marker is coloured, by what it shows. */
@@ -148,7 +148,7 @@ function queueLane(points: readonly RocketmqGroupObservation[]): Lane {
 /** The first tick at which a ledger entry satisfies `test`, or -1. */
 function firstTick(points: readonly RocketmqGroupObservation[], queue: string, offset: number, test: (entry: LedgerEntry) => boolean): number {
   return points.findIndex((point) => {
-    const entry = point.ledger[queue]?.[offset];
+    const entry = ledgerEntryAt(point.ledger[queue] ?? [], offset);
     return entry !== undefined && test(entry);
   });
 }
@@ -182,7 +182,7 @@ function messageLane(points: readonly RocketmqGroupObservation[]): Lane {
       const marker = fate(points, queue, entry);
       const tag = entry.tags === null ? 'untagged' : JSON.stringify(entry.tags);
       rows.push({
-        label: `${queue} @${entry.queueOffset} ${tag}`,
+        label: `${queue} @${entry.queueOffset}${entry.count === 1 ? '' : `..${entry.queueOffset + entry.count - 1}`} ${tag}`,
         bars: [{ from: produced, to: Math.max(produced + 1, marker.at), label: marker.label, tone: marker.tone }],
         marker,
       });

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import type { CommandDoc } from '../../system.js';
 import { messageQueueSchema } from '../message-queue.js';
 import { strategySpecSchema } from './strategies.js';
+import { CLIENTS_MAX, NAME_MAX_LENGTH, QUEUE_LIST_MAX, boundedString } from '../limits.js';
 
 /** The group and the strategy every client of it allocates with (`setAllocateMessageQueueStrategy`). */
 export const rocketmqAllocateSetupSchema = z.object({
   /** The consumer group; Java passes it to `allocate` for logging only. */
-  group: z.string(),
+  group: boundedString(NAME_MAX_LENGTH, 'a consumer group'),
   /** A strategy by its Java `getName()` with its options, e.g. `{"name": "CONSISTENT_HASH", "virtualNodeCnt": 10}`. */
   strategy: strategySpecSchema,
 });
@@ -19,12 +20,13 @@ export const rocketmqAllocateSetupSchema = z.object({
 export type RocketmqAllocateSetup = z.infer<typeof rocketmqAllocateSetupSchema>;
 
 // Java passes nulls where the broker answered nothing; `null` and `[]` fail alike (CollectionUtils.isEmpty).
-const queues = z.array(messageQueueSchema).nullable();
-const clientIds = z.array(z.string()).nullable();
+const clientId = boundedString(NAME_MAX_LENGTH, 'a client id');
+const queues = z.array(messageQueueSchema).max(QUEUE_LIST_MAX, `at most ${QUEUE_LIST_MAX} queues`).nullable();
+const clientIds = z.array(clientId).max(CLIENTS_MAX, `at most ${CLIENTS_MAX} clients`).nullable();
 
 /** Validates a `rocketmq.allocate` command. */
 export const rocketmqAllocateCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('allocate'), currentCID: z.string(), mqAll: queues, cidAll: clientIds }),
+  z.object({ type: z.literal('allocate'), currentCID: clientId, mqAll: queues, cidAll: clientIds }),
 ]);
 /** A validated `rocketmq.allocate` command. */
 export type RocketmqAllocateCommand = z.infer<typeof rocketmqAllocateCommandSchema>;

@@ -19,6 +19,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import { messageQueueSchema, type MessageQueue } from '../message-queue.js';
+import { nameRecord } from '../../name-record.js';
+import { NAME_MAX_LENGTH, QUEUE_LIST_MAX, TABLE_ENTRIES_MAX, VIRTUAL_NODES_MAX, boundedString } from '../limits.js';
 import type { AllocateStrategy, StrategyResult } from './allocate-strategy.js';
 import { averagelyByCircleStrategy } from './averagely-by-circle.js';
 import { averagelyStrategy } from './averagely.js';
@@ -51,13 +53,16 @@ export type StrategySpec =
   | { readonly name: 'MACHINE_ROOM'; readonly consumeridcs: readonly string[] }
   | { readonly name: 'MACHINE_ROOM_NEARBY'; readonly inner: StrategySpec; readonly resolver: ResolverSpec };
 
+// Broker names, client ids, rooms and separators.
+const name = boundedString(NAME_MAX_LENGTH, 'a name');
+
 /** Validates a `ResolverSpec` given as JSON. */
 export const resolverSpecSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('prefix'), separator: z.string() }),
+  z.object({ kind: z.literal('prefix'), separator: name }),
   z.object({
     kind: z.literal('table'),
-    brokerRooms: z.record(z.string(), z.string()),
-    consumerRooms: z.record(z.string(), z.string()),
+    brokerRooms: nameRecord(name, name, TABLE_ENTRIES_MAX),
+    consumerRooms: nameRecord(name, name, TABLE_ENTRIES_MAX),
   }),
 ]);
 
@@ -66,9 +71,9 @@ export const strategySpecSchema: z.ZodType<StrategySpec> = z.lazy(() =>
   z.discriminatedUnion('name', [
     z.object({ name: z.literal('AVG') }),
     z.object({ name: z.literal('AVG_BY_CIRCLE') }),
-    z.object({ name: z.literal('CONSISTENT_HASH'), virtualNodeCnt: z.number().int().optional() }),
-    z.object({ name: z.literal('CONFIG'), messageQueueList: z.array(messageQueueSchema).optional() }),
-    z.object({ name: z.literal('MACHINE_ROOM'), consumeridcs: z.array(z.string()) }),
+    z.object({ name: z.literal('CONSISTENT_HASH'), virtualNodeCnt: z.number().int().max(VIRTUAL_NODES_MAX, `virtualNodeCnt must be at most ${VIRTUAL_NODES_MAX}`).optional() }),
+    z.object({ name: z.literal('CONFIG'), messageQueueList: z.array(messageQueueSchema).max(QUEUE_LIST_MAX, `at most ${QUEUE_LIST_MAX} queues`).optional() }),
+    z.object({ name: z.literal('MACHINE_ROOM'), consumeridcs: z.array(name).max(TABLE_ENTRIES_MAX, `at most ${TABLE_ENTRIES_MAX} rooms`) }),
     z.object({ name: z.literal('MACHINE_ROOM_NEARBY'), inner: strategySpecSchema, resolver: resolverSpecSchema }),
   ]),
 );

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { CommandDoc } from '../../system.js';
+import { EXPRESSION_MAX_LENGTH, NAME_MAX_LENGTH, TOPIC_MAX_LENGTH, boundedString } from '../limits.js';
 
 /** No options: the filters are pure functions. */
 export const rocketmqFilterSetupSchema = z.object({});
@@ -12,12 +13,12 @@ export const rocketmqFilterSetupSchema = z.object({});
 export type RocketmqFilterSetup = z.infer<typeof rocketmqFilterSetupSchema>;
 
 // A tag expression as a consumer passes it to `subscribe(topic, expression)`; null is Java's null.
-const expression = z.string().nullable();
+const expression = boundedString(EXPRESSION_MAX_LENGTH, 'an expression').nullable();
 
 /** Validates a `rocketmq.filter` command; a missing `tags` is a message without a tag. */
 export const rocketmqFilterCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('buildSubscriptionData'), topic: z.string(), expression }),
-  z.object({ type: z.literal('hashCode'), value: z.string() }),
+  z.object({ type: z.literal('buildSubscriptionData'), topic: boundedString(TOPIC_MAX_LENGTH, 'a topic name'), expression }),
+  z.object({ type: z.literal('hashCode'), value: boundedString(EXPRESSION_MAX_LENGTH, 'a value') }),
   z.object({
     type: z.literal('deliver'),
     /** The group-level expression the broker filters with (the one `ConsumerGroupInfo` holds for the topic). */
@@ -25,7 +26,7 @@ export const rocketmqFilterCommandSchema = z.discriminatedUnion('type', [
     /** The pulling client's own expression, which `PullAPIWrapper` re-filters with. */
     own: expression,
     /** The message's tag; null for a message without one. */
-    tags: z.string().nullable().default(null),
+    tags: boundedString(NAME_MAX_LENGTH, 'a tag').nullable().default(null),
   }),
 ]);
 /** A validated `rocketmq.filter` command. */

@@ -6,31 +6,37 @@
 import { z } from 'zod';
 import { messageQueueSchema } from '../message-queue.js';
 import type { CommandDoc } from '../../system.js';
+import { nameRecord } from '../../name-record.js';
+import { EXPRESSION_MAX_LENGTH, NAME_MAX_LENGTH, PRODUCE_COUNT_MAX, PULL_BATCH_SIZE_MAX, TABLE_ENTRIES_MAX, TOPIC_MAX_LENGTH, boundedString } from '../limits.js';
 
-const client = z.string().min(1, 'a client id must not be empty');
+const client = boundedString(NAME_MAX_LENGTH, 'a client id').min(1, 'a client id must not be empty');
+// Topics a client names are checked by the model (an unknown topic is an answer), only their length here.
+const topic = boundedString(TOPIC_MAX_LENGTH, 'a topic name');
+const expression = boundedString(EXPRESSION_MAX_LENGTH, 'an expression');
 
 export const rocketmqGroupCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), client, subscriptions: z.record(z.string(), z.string()) }),
-  z.object({ type: z.literal('subscribe'), client, topic: z.string(), expression: z.string() }),
-  z.object({ type: z.literal('unsubscribe'), client, topic: z.string() }),
+  z.object({ type: z.literal('start'), client, subscriptions: nameRecord(topic, expression, TABLE_ENTRIES_MAX) }),
+  z.object({ type: z.literal('subscribe'), client, topic, expression }),
+  z.object({ type: z.literal('unsubscribe'), client, topic }),
   z.object({ type: z.literal('heartbeat'), client }),
   z.object({ type: z.literal('rebalance'), client }),
   z.object({
     type: z.literal('pull'),
     client,
     queue: messageQueueSchema.optional(),
-    maxMsgs: z.number().int().positive().optional(),
+    /** `pullBatchSize`, which `checkConfig` keeps in [1, 1024]. */
+    maxMsgs: z.number().int().positive().max(PULL_BATCH_SIZE_MAX, `maxMsgs must be at most ${PULL_BATCH_SIZE_MAX} (pullBatchSize out of range [1, 1024])`).optional(),
   }),
   z.object({ type: z.literal('shutdown'), client }),
   z.object({
     type: z.literal('produce'),
-    topic: z.string(),
-    broker: z.string().optional(),
-    queueId: z.number().int(),
-    tags: z.string().optional(),
-    count: z.number().int().min(1, 'produce: count must be at least 1').max(100_000, 'produce: count must be at most 100000').optional(),
+    topic,
+    broker: boundedString(NAME_MAX_LENGTH, 'a broker name').optional(),
+    queueId: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+    tags: boundedString(NAME_MAX_LENGTH, 'a tag').optional(),
+    count: z.number().int().min(1, 'produce: count must be at least 1').max(PRODUCE_COUNT_MAX, `produce: count must be at most ${PRODUCE_COUNT_MAX}`).optional(),
   }),
-  z.object({ type: z.literal('commitLogGrows'), broker: z.string().optional() }),
+  z.object({ type: z.literal('commitLogGrows'), broker: boundedString(NAME_MAX_LENGTH, 'a broker name').optional() }),
 ]);
 export type RocketmqGroupCommand = z.infer<typeof rocketmqGroupCommandSchema>;
 

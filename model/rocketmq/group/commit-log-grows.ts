@@ -7,7 +7,7 @@
  */
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
-import type { ConsumeQueue } from './consume-queue.js';
+import { maxOffset, type ConsumeQueue } from './consume-queue.js';
 import type { QueueKey } from './queue-key.js';
 import type { RocketmqGroupState } from './state.js';
 
@@ -17,7 +17,7 @@ export function commitLogGrows(state: RocketmqGroupState, broker: string | undef
   if (!state.setup.brokers.includes(brokerName)) return { state, outcome: fail('MQClientException', `The broker[${brokerName}] not exist`) };
   const queues: Record<QueueKey, ConsumeQueue> = { ...state.queues };
   for (const [key, queue] of Object.entries(state.queues)) {
-    if (queue.mq.brokerName === brokerName) queues[key] = { ...queue, inMemoryFrom: queue.messages.length };
+    if (queue.mq.brokerName === brokerName) queues[key] = { ...queue, inMemoryFrom: maxOffset(queue) };
   }
   return { state: { ...state, queues }, outcome: ok() };
 }

@@ -1,7 +1,8 @@
 /**
  * The brokers' consume queues and the store's read path, after `ConsumeQueue` and `DefaultMessageStore.getMessage`
- * (apache/rocketmq rocketmq-all-4.9.8). A queue is the list of its messages' (tags, tagsCode, store time); the
- * queue offset is the index, the min offset stays 0 (the model never deletes) and the max offset is the length.
+ * (apache/rocketmq rocketmq-all-4.9.8). A queue holds its messages' (tags, tagsCode, store time) as runs of offsets
+ * — one run per `produce`, whose messages are alike — so a batch of 10⁹ messages costs one run; the min offset
+ * stays 0 (the model never deletes) and the max offset is where the last run ends.
  * A queue also knows which of its messages are read from disk: those the broker stored before its commit log last
  * outgrew the in-memory window (`commitLogGrows`); that decides how many one pull may transfer, and what a new
  * group's offset query answers.
@@ -20,10 +21,18 @@ export interface StoredMessage {
   readonly storeTimestamp: number;
 }
 
+/** `count` alike messages at the consecutive offsets from `from`. */
+export interface MessageRun {
+  readonly from: number;
+  readonly count: number;
+  readonly message: StoredMessage;
+}
+
 /** One queue of one topic on one broker. */
 export interface ConsumeQueue {
   readonly mq: MessageQueue;
-  readonly messages: readonly StoredMessage[];
+  /** The messages by offset, in runs that cover [0, max offset) in order. */
+  readonly runs: readonly MessageRun[];
   /**
    * The first offset still read from memory: entries below it lie more than `accessMessageInMemoryMaxRatio` of
    * the machine's memory behind the commit log's end (`checkInDiskByCommitOffset`). 0 on a fresh broker.
@@ -33,7 +42,28 @@ export interface ConsumeQueue {
 
 /** An empty queue on a fresh broker. */
 export function emptyConsumeQueue(mq: MessageQueue): ConsumeQueue {
-  return { mq, messages: [], inMemoryFrom: 0 };
+  return { mq, runs: [], inMemoryFrom: 0 };
+}
+
+/** The message at `offset`, or undefined past the end (a binary search over the runs). */
+export function messageAt(queue: ConsumeQueue, offset: number): StoredMessage | undefined {
+  const runs = queue.runs;
+  let low = 0;
+  let high = runs.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const run = runs[mid];
+    if (run === undefined) return undefined;
+    if (offset < run.from) high = mid - 1;
+    else if (offset >= run.from + run.count) low = mid + 1;
+    else return run.message;
+  }
+  return undefined;
+}
+
+/** The queue after `count` alike messages were appended (`putMessagePositionInfo` for each of a batch). */
+export function appendMessages(queue: ConsumeQueue, message: StoredMessage, count: number): ConsumeQueue {
+  return { ...queue, runs: [...queue.runs, { from: maxOffset(queue), count, message }] };
 }
 
 /**
@@ -41,12 +71,13 @@ export function emptyConsumeQueue(mq: MessageQueue): ConsumeQueue {
  * disk; false for an entry still in memory and for an offset with no entry.
  */
 export function checkInDiskByConsumeOffset(queue: ConsumeQueue, offset: number): boolean {
-  return offset < queue.messages.length && offset < queue.inMemoryFrom;
+  return offset < maxOffset(queue) && offset < queue.inMemoryFrom;
 }
 
 /** `getMaxOffsetInQueue`: the offset the next message will get. */
 export function maxOffset(queue: ConsumeQueue): number {
-  return queue.messages.length;
+  const last = queue.runs[queue.runs.length - 1];
+  return last === undefined ? 0 : last.from + last.count;
 }
 
 /** A message about to be appended (`CommitLog.putMessage` → `ConsumeQueue.putMessagePositionInfo`). */
@@ -84,7 +115,8 @@ function batchFull(found: number, maxMsgNums: number, inDisk: boolean): boolean 
  * maxMsgNums × 20) bytes of consume-queue entries: 800 entries by default) or the queue ends; entries the filter
  * rejects are skipped and counted in the next offset, so the next pull starts past them. An empty queue answers
  * NO_MESSAGE_IN_QUEUE, an offset at the end OFFSET_OVERFLOW_ONE, beyond it OFFSET_OVERFLOW_BADLY (corrected to the
- * max offset). Consume-queue file boundaries (300,000 entries a file) are left out: the model's queues are short.
+ * max offset). Consume-queue file boundaries (300,000 entries a file) are left out. The scan is bounded by the
+ * window: at most max(800, maxMsgNums) entries, and `maxMsgNums` is at most 1024.
  */
 export function getMessage(
   queue: ConsumeQueue,
@@ -102,7 +134,7 @@ export function getMessage(
   let next = offset;
   // Java checks "batch full" before reading the next entry, so the scan stops right after the last match.
   while (next < window && !batchFull(found.length, maxMsgNums, checkInDiskByConsumeOffset(queue, next))) {
-    const message = queue.messages[next];
+    const message = messageAt(queue, next);
     if (message !== undefined && matches(message)) found.push(next);
     else filtered.push(next);
     next++;
@@ -117,15 +149,15 @@ export function getMessage(
  * empty queue. Store times in the model are distinct, so the search is deterministic.
  */
 export function offsetByTime(queue: ConsumeQueue, timestamp: number): number {
-  const messages = queue.messages;
-  if (messages.length === 0) return 0;
+  const max = maxOffset(queue);
+  if (max === 0) return 0;
   let low = 0;
-  let high = messages.length - 1;
+  let high = max - 1;
   let left = -1;
   let right = -1;
   while (high >= low) {
-    const mid = (low + high) >> 1;
-    const time = messages[mid]?.storeTimestamp ?? 0;
+    const mid = Math.floor((low + high) / 2);
+    const time = messageAt(queue, mid)?.storeTimestamp ?? 0;
     if (time === timestamp) return mid;
     if (time > timestamp) {
       high = mid - 1;
@@ -137,7 +169,7 @@ export function offsetByTime(queue: ConsumeQueue, timestamp: number): number {
   }
   if (left === -1) return right;
   if (right === -1) return left;
-  const leftTime = messages[left]?.storeTimestamp ?? 0;
-  const rightTime = messages[right]?.storeTimestamp ?? 0;
+  const leftTime = messageAt(queue, left)?.storeTimestamp ?? 0;
+  const rightTime = messageAt(queue, right)?.storeTimestamp ?? 0;
   return Math.abs(timestamp - leftTime) > Math.abs(timestamp - rightTime) ? right : left;
 }

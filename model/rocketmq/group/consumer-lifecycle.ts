@@ -12,6 +12,7 @@ import { unregisterConsumer } from './consumer-manager.js';
 import { sendHeartbeat } from './heartbeat.js';
 import { persist } from './offset-store.js';
 import { ownValue, recordOf } from './own-key.js';
+import { CLIENTS_MAX } from '../limits.js';
 import type { RocketmqGroupState } from './state.js';
 import { versioned, type VersionedSubscription } from './versioned-subscription.js';
 
@@ -45,12 +46,18 @@ export function buildVersioned(topic: string, expression: string, now: number): 
   return versioned(built.data, now);
 }
 
-/** `start()` of a new client with its subscriptions at time `now`: register and heartbeat. A client starts once. */
+/**
+ * `start()` of a new client with its subscriptions at time `now`: register and heartbeat. A client starts once. The
+ * model serves at most `CLIENTS_MAX` clients per run (a documented limit): one more is refused, nothing changes.
+ */
 export function startClient(state: RocketmqGroupState, clientId: string, expressions: Readonly<Record<string, string>>, now: number): Result {
   const existing = ownValue(state.clients, clientId);
   if (existing !== undefined) {
     const serviceState = existing.serviceState;
     return { state, outcome: fail('MQClientException', `The PushConsumer service state not OK, maybe started once, ${serviceState}`) };
+  }
+  if (Object.keys(state.clients).length >= CLIENTS_MAX) {
+    return { state, outcome: fail('MQClientException', `mqspec limit: at most ${CLIENTS_MAX} clients per rocketmq.group run (client ${clientId})`) };
   }
   const subscriptions: [string, VersionedSubscription][] = [];
   for (const [topic, expression] of Object.entries(expressions)) {

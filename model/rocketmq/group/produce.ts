@@ -6,7 +6,7 @@
  */
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
-import { storedMessage } from './consume-queue.js';
+import { appendMessages, maxOffset, storedMessage } from './consume-queue.js';
 import { recordProduced } from './delivery-ledger.js';
 import { ownValue } from './own-key.js';
 import { queueKey } from './queue-key.js';
@@ -37,15 +37,12 @@ export function produceMessage(state: RocketmqGroupState, request: ProduceReques
   }
   const tags = request.tags ?? null;
   const count = request.count ?? 1;
-  const added = Array.from({ length: count }, () => storedMessage(tags, now));
-  let ledger = state.ledger;
-  for (let i = 0; i < count; i++) ledger = recordProduced(ledger, key, tags, now);
   return {
     state: {
       ...state,
-      queues: { ...state.queues, [key]: { ...queue, messages: [...queue.messages, ...added] } },
-      ledger,
+      queues: { ...state.queues, [key]: appendMessages(queue, storedMessage(tags, now), count) },
+      ledger: recordProduced(state.ledger, key, tags, now, count),
     },
-    outcome: ok({ queue: mq, queueOffset: queue.messages.length }),
+    outcome: ok({ queue: mq, queueOffset: maxOffset(queue) }),
   };
 }

@@ -11,7 +11,7 @@ import { compareMessageQueues, type MessageQueue } from '../message-queue.js';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import type { ClientState, ProcessQueue } from './client-state.js';
-import { maxOffset } from './consume-queue.js';
+import { maxOffset, messageAt } from './consume-queue.js';
 import { delivered, passed, updateLedger } from './delivery-ledger.js';
 import { commitWithPull } from './offset-store.js';
 import { ownValue } from './own-key.js';
@@ -80,7 +80,7 @@ export function pullQueue(state: RocketmqGroupState, clientId: string, client: C
   });
   if (!response.ok) return { state, outcome: response.failure };
   const { result } = response;
-  const kept = result.found.filter((offset) => clientFilterMatches(own, queue.messages[offset]?.tags));
+  const kept = result.found.filter((offset) => clientFilterMatches(own, messageAt(queue, offset)?.tags));
   const dropped = result.found.filter((offset) => !kept.includes(offset));
   // PULL_RETRY_IMMEDIATELY (no match) ⇒ NO_MATCHED_MSG; PULL_NOT_FOUND (at the end, or an empty queue) ⇒ NO_NEW_MSG.
   const status: PullStatus = result.status === 'FOUND' ? 'FOUND' : result.status === 'NO_MATCHED_MESSAGE' ? 'NO_MATCHED_MSG' : 'NO_NEW_MSG';
@@ -101,7 +101,7 @@ export function pullQueue(state: RocketmqGroupState, clientId: string, client: C
   const answer: PullAnswer = {
     queue: queue.mq,
     status,
-    messages: kept.map((offset) => ({ queueOffset: offset, tags: queue.messages[offset]?.tags ?? null })),
+    messages: kept.map((offset) => ({ queueOffset: offset, tags: messageAt(queue, offset)?.tags ?? null })),
     nextBeginOffset: result.nextBeginOffset,
   };
   return {

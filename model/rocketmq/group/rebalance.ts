@@ -17,7 +17,7 @@ import { allocateMemo } from './allocation-cache.js';
 import type { ClientState, ProcessQueue } from './client-state.js';
 import { computePullFromWhere } from './compute-pull-from-where.js';
 import { getAllClientId } from './consumer-group-info.js';
-import { passed, updateLedger, type DeliveryLedger } from './delivery-ledger.js';
+import { passedBelow, updateLedger, type DeliveryLedger } from './delivery-ledger.js';
 import { sendHeartbeat } from './heartbeat.js';
 import { persist, readStoredOffset } from './offset-store.js';
 import { ownValue, recordOf } from './own-key.js';
@@ -99,7 +99,7 @@ function updateProcessQueueTable(
 function passedByConsumeFromWhere(ledger: DeliveryLedger, clientId: string, taken: readonly Taken[]): DeliveryLedger {
   let updated = ledger;
   for (const { key, offset, fromStore } of taken) {
-    if (!fromStore && offset > 0) updated = updateLedger(updated, key, passed(Array.from({ length: offset }, (_, i) => i), clientId, 'consume-from-where'));
+    if (!fromStore && offset > 0) updated = updateLedger(updated, key, passedBelow(offset, clientId, 'consume-from-where'));
   }
   return updated;
 }

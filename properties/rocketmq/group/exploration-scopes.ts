@@ -4,6 +4,7 @@
  * heartbeat times read it), so two paths of different lengths never meet: the search is complete to the scope's
  * depth bound, which is what bounds it, and the state counts are those of every path up to it.
  */
+import { maxOffset } from '../../../model/rocketmq/group/consume-queue.js';
 import { hasConverged } from '../../../model/rocketmq/group/convergence.js';
 import type { RocketmqGroupCommand } from '../../../model/rocketmq/group/commands.js';
 import type { RocketmqGroupObservation } from '../../../model/rocketmq/group/observation.js';
@@ -30,6 +31,8 @@ export interface RocketmqGroupBounds {
   readonly maxMessages: number;
   readonly unsubscribe: boolean;
   readonly shutdown: boolean;
+  /** Whether the environment's `commitLogGrows` fact (every stored message now read from disk) is tried per broker. */
+  readonly commitLogGrows?: boolean;
   readonly maxDepth: number;
 }
 
@@ -39,7 +42,7 @@ export function rocketmqGroupCommands(bounds: RocketmqGroupBounds): (state: Rock
     const running = bounds.clients.filter((c) => state.clients[c]?.serviceState === 'RUNNING');
     const idle = bounds.clients.filter((c) => state.clients[c] === undefined);
     const topics = Object.keys(bounds.topics);
-    const produced = Object.values(state.queues).reduce((n, q) => n + q.messages.length, 0);
+    const produced = Object.values(state.queues).reduce((n, q) => n + maxOffset(q), 0);
     const commands: RocketmqGroupCommand[] = idle.flatMap((client) => bounds.startWith.map((subscriptions): RocketmqGroupCommand => ({ type: 'start', client, subscriptions: { ...subscriptions } })));
     for (const client of running) {
       const own = state.clients[client];
@@ -52,6 +55,7 @@ export function rocketmqGroupCommands(bounds: RocketmqGroupBounds): (state: Rock
       if (bounds.unsubscribe) for (const topic of Object.keys(own?.subscriptions ?? {}).sort()) commands.push({ type: 'unsubscribe', client, topic });
       if (bounds.shutdown) commands.push({ type: 'shutdown', client });
     }
+    if (bounds.commitLogGrows === true) for (const broker of bounds.brokers) commands.push({ type: 'commitLogGrows', broker });
     if (produced < bounds.maxMessages) {
       for (const mq of Object.values(state.routes).flat()) {
         for (const tags of bounds.tags) {
@@ -149,13 +153,15 @@ export const rocketmqGroupExploration = defineExploration<RocketmqGroupSetup, Ro
       shutdown: false,
       maxDepth: 5,
     }),
-    default: rocketmqGroupExplorationScope('AVG clustering and broadcasting, two clients, topics T1 and T2 of one queue, tags A/B, one message, 5 commands', {
+    default: rocketmqGroupExplorationScope('AVG clustering (first and last offset, heads in memory or on disk) and broadcasting, two clients, topics T1 and T2 of one queue, tags A/B, one message, 5 commands', {
       clients: ['c1', 'c2'],
       brokers: ['broker-a'],
       topics: { T1: 1, T2: 1 },
       variants: [
         { strategy: { name: 'AVG' }, messageModel: 'CLUSTERING', consumeFromWhere: 'CONSUME_FROM_FIRST_OFFSET' },
         { strategy: { name: 'AVG' }, messageModel: 'BROADCASTING', consumeFromWhere: 'CONSUME_FROM_FIRST_OFFSET' },
+        // A new group from the last offset, with and without the head on disk: where RG-07 and RG-H4 live.
+        { strategy: { name: 'AVG' }, messageModel: 'CLUSTERING', consumeFromWhere: 'CONSUME_FROM_LAST_OFFSET' },
       ],
       startWith: [{ T1: 'TagA' }, { T1: 'TagB' }, { T2: '*' }],
       expressions: [],
@@ -163,6 +169,7 @@ export const rocketmqGroupExploration = defineExploration<RocketmqGroupSetup, Ro
       maxMessages: 1,
       unsubscribe: false,
       shutdown: true,
+      commitLogGrows: true,
       maxDepth: 5,
     }),
   },

@@ -48,33 +48,58 @@ export function holders(observation: RocketmqGroupObservation, key: string): str
   return runningClients(observation).filter((id) => observation.clients[id]?.processQueues[key] !== undefined);
 }
 
-/** What one step added to one ledger entry. */
+/** What one step added to a stretch of messages of one queue (alike before and after the step). */
 export interface LedgerChange {
   readonly key: string;
+  /** The messages after the step: `entry.queueOffset` is the first, `entry.count` how many. */
   readonly entry: LedgerEntry;
-  /** True for an entry the step created (a produce). */
+  /** True for entries the step created (a produce). */
   readonly added: boolean;
   readonly deliveredTo: readonly string[];
   readonly passedBy: readonly Passing[];
 }
 
-/** The ledger entries a step changed (the ledger only grows: new entries, new deliveries, new passes). */
+/** The offsets a change covers. */
+export function changeOffsets(change: LedgerChange): number[] {
+  return Array.from({ length: change.entry.count }, (_, i) => change.entry.queueOffset + i);
+}
+
+/** One queue's changes: the after-entries cut where the before-entries end, each part compared with its old self. */
+function queueChanges(key: string, old: readonly LedgerEntry[], entries: readonly LedgerEntry[]): LedgerChange[] {
+  const changes: LedgerChange[] = [];
+  let o = 0;
+  for (const entry of entries) {
+    if (old[o] === entry) {
+      o++;
+      continue;
+    }
+    const end = entry.queueOffset + entry.count;
+    let at = entry.queueOffset;
+    while (at < end) {
+      while (o < old.length && (old[o]?.queueOffset ?? 0) + (old[o]?.count ?? 0) <= at) o++;
+      const previous = old[o];
+      const stop = previous === undefined ? end : Math.min(end, previous.queueOffset + previous.count);
+      const part = { ...entry, queueOffset: at, count: stop - at };
+      changes.push({
+        key,
+        entry: part,
+        added: previous === undefined,
+        deliveredTo: entry.deliveredTo.slice(previous?.deliveredTo.length ?? 0),
+        passedBy: entry.passedBy.slice(previous?.passedBy.length ?? 0),
+      });
+      at = stop;
+    }
+  }
+  return changes;
+}
+
+/** The ledger stretches a step changed (the ledger only grows: new entries, new deliveries, new passes). */
 export function ledgerChanges(before: RocketmqGroupObservation, after: RocketmqGroupObservation): LedgerChange[] {
   const changes: LedgerChange[] = [];
   for (const [key, entries] of Object.entries(after.ledger)) {
     const old = before.ledger[key] ?? [];
     if (old === entries) continue;
-    for (const [offset, entry] of entries.entries()) {
-      const previous = old[offset];
-      if (previous === entry) continue;
-      changes.push({
-        key,
-        entry,
-        added: previous === undefined,
-        deliveredTo: entry.deliveredTo.slice(previous?.deliveredTo.length ?? 0),
-        passedBy: entry.passedBy.slice(previous?.passedBy.length ?? 0),
-      });
-    }
+    changes.push(...queueChanges(key, old, entries));
   }
   return changes.filter((c) => c.added || c.deliveredTo.length > 0 || c.passedBy.length > 0);
 }

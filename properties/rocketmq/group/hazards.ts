@@ -8,6 +8,7 @@ import { createStrategy } from '../../../model/rocketmq/allocate/strategies.js';
 import { tagsCode } from '../../../model/rocketmq/filter/tags-code.js';
 import { compareMessageQueues, type MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import type { ConsumeFromWhere } from '../../../model/rocketmq/group/setup.js';
+import { ledgerEntryAt } from '../../../model/rocketmq/group/delivery-ledger.js';
 import type { CommandMix, SubscriptionMode } from './arbitraries.js';
 import {
   commandClient,
@@ -15,6 +16,7 @@ import {
   heartbeatSender,
   holders,
   lastRebalance,
+  changeOffsets,
   ledgerChanges,
   list,
   matchesSubscription,
@@ -157,10 +159,11 @@ function skippedOwnMessage(v: GroupView): SkippedMessage | undefined {
     const own = v.after.clients[client]?.subscriptions[topic];
     if (own === undefined || change.entry.deliveredTo.length > 0) continue;
     if (!change.passedBy.some((p) => p.client === client) || !matchesSubscription(own, change.entry.tags)) continue;
-    const offset = change.entry.queueOffset;
-    const stillBefore = holders(v.after, change.key).some((h) => (v.after.clients[h]?.processQueues[change.key]?.nextOffset ?? 0) <= offset);
-    const consumed = v.after.clients[client]?.processQueues[change.key]?.consumedOffset ?? null;
-    if (!stillBefore && consumed !== null && consumed > offset) return { client, key: change.key, offset, tags: change.entry.tags };
+    for (const offset of changeOffsets(change)) {
+      const stillBefore = holders(v.after, change.key).some((h) => (v.after.clients[h]?.processQueues[change.key]?.nextOffset ?? 0) <= offset);
+      const consumed = v.after.clients[client]?.processQueues[change.key]?.consumedOffset ?? null;
+      if (!stillBefore && consumed !== null && consumed > offset) return { client, key: change.key, offset, tags: change.entry.tags };
+    }
   }
   return undefined;
 }
@@ -181,7 +184,7 @@ function explainDifferentTags(v: GroupView): string {
   const table = v.before.group?.subscriptions[topic];
   const origin = entryOrigin(v.history.slice(0, -1), topic);
   const originClient = origin === undefined ? undefined : commandClient(origin.command);
-  const pass = v.after.ledger[skipped.key]?.[skipped.offset]?.passedBy.find((p) => p.client === skipped.client);
+  const pass = ledgerEntryAt(v.after.ledger[skipped.key] ?? [], skipped.offset)?.passedBy.find((p) => p.client === skipped.client);
   const from = v.before.clients[skipped.client]?.processQueues[skipped.key]?.nextOffset ?? 0;
   const to = v.after.clients[skipped.client]?.processQueues[skipped.key]?.nextOffset ?? 0;
   const filterStory =
@@ -312,7 +315,7 @@ function takingStep(history: readonly GroupStep[], client: string, key: string):
 function explainLastOffset(v: GroupView): string {
   const early = earlyDelivery(v);
   if (early === undefined) return 'no early delivery at this step';
-  const produced = v.history.find((s) => s.command.type === 'produce' && s.after.ledger[early.key]?.[early.offset] !== undefined && s.before.ledger[early.key]?.[early.offset] === undefined);
+  const produced = v.history.find((s) => s.command.type === 'produce' && ledgerEntryAt(s.after.ledger[early.key] ?? [], early.offset) !== undefined && ledgerEntryAt(s.before.ledger[early.key] ?? [], early.offset) === undefined);
   const producedAt = produced === undefined ? 'before the group started' : `at ${at(produced.index)}, before the group started`;
   const started = commandClient(early.groupStart.command) ?? '?';
   const taking = takingStep(v.history, early.client, early.key);

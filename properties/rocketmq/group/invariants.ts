@@ -5,6 +5,7 @@
  * explorer share this list.
  */
 import { hasConverged } from '../../../model/rocketmq/group/convergence.js';
+import type { LedgerEntry } from '../../../model/rocketmq/group/delivery-ledger.js';
 import type { RocketmqGroupSetup } from '../../../model/rocketmq/group/setup.js';
 import type { VersionedSubscription } from '../../../model/rocketmq/group/versioned-subscription.js';
 import { deepEqual } from '../../deep-equal.js';
@@ -13,6 +14,7 @@ import {
   commandClient,
   heartbeatSender,
   holders,
+  changeOffsets,
   ledgerChanges,
   list,
   matchesSubscription,
@@ -135,7 +137,7 @@ export const ledgerAccountsForEveryMove = (v: GroupView): string | undefined => 
       if (change.key !== key || change.added) return `pull by ${client} of ${key} changed the ledger of ${change.key}@${change.entry.queueOffset}`;
       const foreign = [...change.deliveredTo, ...change.passedBy.map((p) => p.client)].find((c) => c !== client);
       if (foreign !== undefined) return `pull by ${client} of ${key} recorded ${change.key}@${change.entry.queueOffset} for ${foreign}`;
-      events.set(change.entry.queueOffset, change.deliveredTo.length + change.passedBy.length);
+      for (const offset of changeOffsets(change)) events.set(offset, change.deliveredTo.length + change.passedBy.length);
     }
     for (let offset = from; offset < to; offset++) {
       if (events.get(offset) !== 1) return `pull by ${client} moved ${key} from ${from} to ${to} but recorded ${events.get(offset) ?? 0} deliveries or passes for offset ${offset}`;
@@ -143,7 +145,7 @@ export const ledgerAccountsForEveryMove = (v: GroupView): string | undefined => 
     const outside = [...events.keys()].find((o) => o < from || o >= to);
     if (outside !== undefined) return `pull by ${client} moved ${key} from ${from} to ${to} but recorded offset ${outside}`;
     const returned = pulled.messages.map((m) => m.queueOffset);
-    const recorded = changes.filter((c) => c.deliveredTo.length > 0).map((c) => c.entry.queueOffset).sort((x, y) => x - y);
+    const recorded = changes.filter((c) => c.deliveredTo.length > 0).flatMap(changeOffsets).sort((x, y) => x - y);
     return deepEqual(returned, recorded) ? undefined : `pull by ${client} returned offsets ${list(returned.map(String))} but the ledger delivered ${list(recorded.map(String))}`;
   }
   for (const change of changes) {
@@ -249,12 +251,16 @@ export const oneOwnerOnceConverged = (v: GroupView): string | undefined => {
  * `searchOffset(timestamp)` stated plainly: the message stored at that time, else the one nearest in time (the
  * earlier on a tie); 0 for an empty queue.
  */
-function offsetNearestTo(times: readonly number[], timestamp: number): number {
+function offsetNearestTo(entries: readonly LedgerEntry[], timestamp: number): number {
   let best = 0;
-  for (const [offset, time] of times.entries()) {
-    const distance = Math.abs(time - timestamp);
-    const bestDistance = Math.abs((times[best] ?? 0) - timestamp);
-    if (distance < bestDistance) best = offset;
+  let bestDistance = Math.abs((entries[0]?.storeTimestamp ?? 0) - timestamp);
+  // Messages of one entry share their store time: the first of them is the first at that distance.
+  for (const entry of entries) {
+    const distance = Math.abs(entry.storeTimestamp - timestamp);
+    if (distance < bestDistance) {
+      best = entry.queueOffset;
+      bestDistance = distance;
+    }
   }
   return best;
 }
@@ -282,13 +288,12 @@ export const firstOffsetFromStoreOrConsumeFromWhere = (v: GroupView): string | u
   for (const [key, pq] of Object.entries(after.processQueues)) {
     if (before.processQueues[key] !== undefined) continue;
     const stored = storedOffset(v, client, key);
-    const times = (v.before.ledger[key] ?? []).map((m) => m.storeTimestamp);
     const policy =
       v.setup.consumeFromWhere === 'CONSUME_FROM_LAST_OFFSET'
         ? (v.before.queues[key]?.maxOffset ?? 0)
         : v.setup.consumeFromWhere === 'CONSUME_FROM_FIRST_OFFSET'
           ? 0
-          : offsetNearestTo(times, v.setup.consumeTimestamp);
+          : offsetNearestTo(v.before.ledger[key] ?? [], v.setup.consumeTimestamp);
     const expected = stored ?? policy;
     const youngQueueAnswer = v.setup.messageModel === 'CLUSTERING' && v.before.committed[key] === undefined;
     const source = stored === undefined ? v.setup.consumeFromWhere : youngQueueAnswer ? "the broker's 0 for a young queue" : 'the stored offset';

@@ -3,7 +3,7 @@ import { checkInDiskByConsumeOffset, getMessage, offsetByTime, storedMessage, ty
 
 const queue = (tags: (string | null)[], times?: number[], inMemoryFrom = 0): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
-  messages: tags.map((t, i) => storedMessage(t, times?.[i] ?? i + 1)),
+  runs: tags.map((t, i) => ({ from: i, count: 1, message: storedMessage(t, times?.[i] ?? i + 1) })),
   inMemoryFrom,
 });
 const onlyA = (m: { tags: string | null }) => m.tags === 'A';

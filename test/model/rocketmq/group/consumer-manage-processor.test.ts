@@ -4,7 +4,7 @@ import { queryConsumerOffset } from '../../../../model/rocketmq/group/consumer-m
 
 const queue = (messages: number, inMemoryFrom: number): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
-  messages: Array.from({ length: messages }, (_, i) => storedMessage(null, i + 1)),
+  runs: Array.from({ length: messages }, (_, i) => ({ from: i, count: 1, message: storedMessage(null, i + 1) })),
   inMemoryFrom,
 });
 

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import {
+  delivered,
+  ledgerEntryAt,
+  passed,
+  passedBelow,
+  recordProduced,
+  updateLedger,
+  type DeliveryLedger,
+  type LedgerEntry,
+  type LedgerUpdate,
+} from '../../../../model/rocketmq/group/delivery-ledger.js';
+
+const KEY = 'T/broker-a/0';
+
+/** The ledger one message at a time: what the runs must stand for. */
+function perMessage(ledger: DeliveryLedger): Omit<LedgerEntry, 'count'>[] {
+  return (ledger[KEY] ?? []).flatMap((entry) =>
+    Array.from({ length: entry.count }, (_, i) => ({
+      queueOffset: entry.queueOffset + i,
+      tags: entry.tags,
+      storeTimestamp: entry.storeTimestamp,
+      deliveredTo: entry.deliveredTo,
+      passedBy: entry.passedBy,
+    })),
+  );
+}
+
+/** The same update applied message by message. */
+function applyPerMessage(messages: Omit<LedgerEntry, 'count'>[], update: LedgerUpdate): Omit<LedgerEntry, 'count'>[] {
+  return messages.map((m) =>
+    update.ranges.some((r) => r.from <= m.queueOffset && m.queueOffset < r.to)
+      ? {
+          ...m,
+          deliveredTo: update.deliveredTo === undefined ? m.deliveredTo : [...m.deliveredTo, update.deliveredTo],
+          passedBy: update.passedBy === undefined ? m.passedBy : [...m.passedBy, update.passedBy],
+        }
+      : m,
+  );
+}
+
+const batches = fc.array(fc.record({ tags: fc.constantFrom('A', 'B', null), count: fc.integer({ min: 1, max: 6 }) }), { minLength: 1, maxLength: 5 });
+const updates = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('delivered' as const), offsets: fc.uniqueArray(fc.nat(30), { maxLength: 8 }), client: fc.constantFrom('c1', 'c2') }),
+    fc.record({ kind: fc.constant('passed' as const), offsets: fc.uniqueArray(fc.nat(30), { maxLength: 8 }), client: fc.constantFrom('c1', 'c2') }),
+    fc.record({ kind: fc.constant('below' as const), offset: fc.nat(30), client: fc.constantFrom('c1', 'c2') }),
+  ),
+  { maxLength: 8 },
+);
+
+describe('delivery ledger runs', () => {
+  test.prop([batches, updates])('stand for the per-message ledger, in maximal entries covering every offset once', (produced, steps) => {
+    let ledger: DeliveryLedger = { [KEY]: [] };
+    produced.forEach((b, i) => (ledger = recordProduced(ledger, KEY, b.tags, i + 1, b.count)));
+    let expected = perMessage(ledger);
+    for (const step of steps) {
+      const update =
+        step.kind === 'delivered' ? delivered(step.offsets, step.client) : step.kind === 'passed' ? passed(step.offsets, step.client, 'broker-filter') : passedBelow(step.offset, step.client, 'consume-from-where');
+      ledger = updateLedger(ledger, KEY, update);
+      expected = applyPerMessage(expected, update);
+    }
+    expect(perMessage(ledger)).toEqual(expected);
+    const entries = ledger[KEY] ?? [];
+    for (const [i, entry] of entries.entries()) {
+      expect(entry.count).toBeGreaterThan(0);
+      const next = entries[i + 1];
+      if (next === undefined) continue;
+      expect(next.queueOffset).toBe(entry.queueOffset + entry.count);
+      const same = next.tags === entry.tags && next.storeTimestamp === entry.storeTimestamp && JSON.stringify([next.deliveredTo, next.passedBy]) === JSON.stringify([entry.deliveredTo, entry.passedBy]);
+      expect(same).toBe(false);
+    }
+    for (const m of expected) expect(ledgerEntryAt(entries, m.queueOffset)?.tags).toBe(m.tags);
+  });
+
+  it('splits a batch where a pull stops and merges it back when the rest catches up', () => {
+    let ledger = recordProduced({ [KEY]: [] }, KEY, 'A', 1, 1_000_000_000);
+    ledger = updateLedger(ledger, KEY, delivered([0, 1, 2], 'c1'));
+    expect(ledger[KEY]?.map((e) => [e.queueOffset, e.count, e.deliveredTo])).toEqual([
+      [0, 3, ['c1']],
+      [3, 999_999_997, []],
+    ]);
+    ledger = updateLedger(ledger, KEY, passedBelow(1_000_000_000, 'c2', 'consume-from-where'));
+    ledger = updateLedger(ledger, KEY, { ranges: [{ from: 3, to: 1_000_000_000 }], deliveredTo: 'c1' });
+    expect(ledger[KEY]?.map((e) => [e.queueOffset, e.count])).toEqual([[0, 1_000_000_000]]);
+  });
+});
