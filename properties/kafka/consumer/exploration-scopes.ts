@@ -13,7 +13,7 @@ import { nonEmptySubsets, range } from '../../explore/enumerate.js';
 import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
 import type { StepView } from '../../property.js';
 import { kafkaConsumerHazards } from './hazards.js';
-import { kafkaConsumerInvariants } from './invariants.js';
+import { breaksCommitDiscipline, kafkaConsumerInvariants } from './invariants.js';
 
 /** The bounds of one scope. */
 export interface KafkaConsumerBounds {
@@ -95,28 +95,37 @@ export function kafkaConsumerExplorationScope(summary: string, bounds: KafkaCons
 
 type View = StepView<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation>;
 
+/** What the history-reading checks need of a path, beyond the state. */
+interface KafkaConsumerMemory {
+  /** Per partition with a pending LATEST reset started by a poll: the position before that poll (KC-H2). */
+  readonly latestFrom: Readonly<Record<string, number>>;
+  /** Whether a command so far broke KC-14's discipline (a seek, explicit offsets, deleteRecords). */
+  readonly undisciplined: boolean;
+}
+
 /**
  * KC-H2 (`latestResetSkipsNothingInLog`) walks back to the position a partition had before a poll started its
- * pending LATEST reset. The memory keeps that position per partition while the reset is pending and the step that
- * started it was a poll (what the walk-back would find), and nothing otherwise. No other check reads the history.
+ * pending LATEST reset: the memory keeps that position per partition while the reset is pending and the step that
+ * started it was a poll (what the walk-back would find). KC-14 (`committedWithinPosition`) looks for a command that
+ * broke its discipline anywhere in the run: the memory keeps whether one did. No other check reads the history.
  */
 const memory: HistoryMemory<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation> = {
-  initial: {},
+  initial: { latestFrom: {}, undisciplined: false } satisfies KafkaConsumerMemory,
   remember: (previous, v: View) => {
-    const lost = previous as Readonly<Record<string, number>>;
-    const next: Record<string, number> = {};
+    const { latestFrom: lost, undisciplined } = previous as KafkaConsumerMemory;
+    const latestFrom: Record<string, number> = {};
     for (const [key, after] of Object.entries(v.after.partitions)) {
       if (after.resetStrategy !== 'LATEST') continue;
       const before = v.before.partitions[key];
       if (before !== undefined && before.position !== null) {
-        if (v.command.type === 'poll') next[key] = before.position;
+        if (v.command.type === 'poll') latestFrom[key] = before.position;
       } else if (lost[key] !== undefined) {
-        next[key] = lost[key];
+        latestFrom[key] = lost[key];
       }
     }
-    return next;
+    return { latestFrom, undisciplined: undisciplined || breaksCommitDiscipline(v.command) } satisfies KafkaConsumerMemory;
   },
-  why: 'KC-H2 reads, per partition with a pending LATEST reset, the position before the poll that started it.',
+  why: 'KC-H2 reads, per partition with a pending LATEST reset, the position before the poll that started it; KC-14 reads whether any command so far broke its discipline.',
 };
 
 /** `kafka.consumer`'s exploration: scopes, enumerator and history memory; no symmetry (one client). */
@@ -152,7 +161,7 @@ export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, Ka
     }),
   },
   memory,
-  // KC-13 is stated for kafka-0.10.0 and KC-H3 for kafka-1.0: each is checked under its own profile only.
+  // A property stated for one profile (KC-10, KC-H3: kafka-1.0) is checked under that profile only.
   applies: (id, setup) => {
     const rule = [...kafkaConsumerInvariants, ...kafkaConsumerHazards].find((r) => r.id === id);
     return rule?.profile === undefined || rule.profile === setup.profile;

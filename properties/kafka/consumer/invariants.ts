@@ -116,8 +116,10 @@ function withResolvedPositions(v: KafkaConsumerView): KafkaConsumerObservation {
       ...(resolvable ? { position: after.position, resetStrategy: after.resetStrategy } : {}),
     };
   }
-  // Talking to the cluster first brings a requested metadata update: a pattern subscription follows it.
-  const followed = v.before.mode === 'AUTO_PATTERN' ? { subscription: v.after.subscription, groupSubscription: v.after.groupSubscription } : {};
+  // Talking to the cluster first brings a requested metadata update: a pattern subscription follows it, and a changed
+  // subscription asks for a rejoin (ConsumerCoordinator's metadata listener), whatever the call then throws.
+  const followed =
+    v.before.mode === 'AUTO_PATTERN' ? { subscription: v.after.subscription, groupSubscription: v.after.groupSubscription, needRejoin: v.after.needRejoin } : {};
   return { ...v.before, ...followed, partitions };
 }
 
@@ -176,8 +178,9 @@ export const pausedPartitionsStayPut = (v: KafkaConsumerView): string | undefine
 
 /** After a successful poll that returned no records every fetchable position lies within [log start, high watermark]. */
 export const positionsWithinLog = (v: KafkaConsumerView): string | undefined => {
-  // A poll that returns records may leave responses unread (an out-of-range one among them) for the next poll.
-  if (v.command.type !== 'poll' || !v.outcome.ok || polledRecords(v).length > 0) return undefined;
+  // A poll that returns records may leave responses unread (an out-of-range one among them) for the next poll; one
+  // that rejoins fetches nothing, so nothing has answered OFFSET_OUT_OF_RANGE yet.
+  if (v.command.type !== 'poll' || !v.outcome.ok || polledRecords(v).length > 0 || v.after.needRejoin) return undefined;
   for (const [key, p] of partitionEntries(v.after)) {
     const log = v.after.logs[key];
     if (p.paused || p.position === null || log === undefined) continue;
@@ -283,8 +286,23 @@ export function committedBeyondPosition(o: KafkaConsumerObservation): { readonly
   return undefined;
 }
 
-/** The committed offset never exceeds the position (over the runs where it must hold: see KC-14's generator). */
+/**
+ * Whether a command breaks the discipline KC-14 is stated under: it moves a position backwards (seek,
+ * seekToBeginning), commits an offset of the caller's choosing (commitSync with offsets), or can make a position
+ * fall out of the log and be reset (deleteRecords).
+ */
+export function breaksCommitDiscipline(command: KafkaConsumerCommand): boolean {
+  if (command.type === 'commitSync') return command.offsets !== undefined;
+  return command.type === 'seek' || command.type === 'seekToBeginning' || command.type === 'deleteRecords';
+}
+
+/**
+ * The committed offset never exceeds the position, over the runs where it must hold: no committed offsets before the
+ * run and no command that breaks the discipline so far. The check reads the discipline from the run itself, so it
+ * holds for any run (the explorer's), not only for KC-14's generator, which keeps to the discipline.
+ */
 export const committedWithinPosition = (v: KafkaConsumerView): string | undefined => {
+  if (v.setup.committed.length > 0 || v.history.some((step) => breaksCommitDiscipline(step.command))) return undefined;
   const beyond = committedBeyondPosition(v.after);
   return beyond === undefined ? undefined : `after ${v.command.type} ${beyond.key} has committed ${beyond.committed} beyond its position ${beyond.position}`;
 };
@@ -307,7 +325,7 @@ export const kafkaConsumerInvariants: readonly KafkaConsumerInvariant[] = [
   { id: 'KC-06', name: 'resetMeansNoPosition', check: resetMeansNoPosition, statement: 'A partition awaiting an offset reset has no position.', why: `${enforced}: awaitReset nulls the position; seek clears the reset.` },
   { id: 'KC-07', name: 'onlyFetchablePartitionsFetch', mix: fetchMix, check: onlyFetchablePartitionsFetch, statement: 'Poll returns records only from assigned, unpaused partitions with a position, and returns none only when none has records at its position.', why: 'Fetcher asks only for fetchablePartitions(): assigned ∧ ¬paused ∧ hasValidPosition; a poll first returns what earlier fetches buffered, and fetches when that gives nothing.' },
   { id: 'KC-08', name: 'pausedPartitionsStayPut', mix: fetchMix, check: pausedPartitionsStayPut, statement: "Poll never moves a paused partition's position.", why: 'Paused partitions are not fetchable, so the fetcher never advances them.' },
-  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll that returned no records, every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
+  { id: 'KC-09', name: 'positionsWithinLog', mix: { ...fetchMix, deleteRecords: 3, seek: 2 }, check: positionsWithinLog, statement: 'After a successful poll that fetched and returned no records, every fetchable position lies within [log start, high watermark].', why: 'An out-of-range position is answered OFFSET_OUT_OF_RANGE and reset (or the poll throws with reset policy none).' },
   { id: 'KC-10', name: 'firstPositionFromCommittedOrReset', profile: 'kafka-1.0', check: firstPositionFromCommittedOrReset, statement: "Under kafka-1.0, a partition's first position is the group's committed offset, else the auto.offset.reset position; with none it throws NoOffsetForPartitionException, again at every poll until a seek.", why: '0.10.0 does not fetch committed offsets again after assign(), so a partition added later starts from the reset strategy. updateFetchPositions: committed offsets are fetched after an assignment change, then used, else the default reset strategy.' },
   { id: 'KC-11', name: 'recordsAreContiguous', check: recordsAreContiguous, statement: "Records returned for a partition are contiguous from its position, and the position ends one past the last.", why: 'The fetcher reads from the position and advances it by what it returned.' },
   { id: 'KC-12', name: 'commitSyncCommitsPositions', mix: { assign: 3, subscribe: 1, rebalance: 1, poll: 3, produce: 2, commitSync: 3, seek: 1 }, check: commitSyncCommitsPositions, statement: 'After commitSync() every positioned partition has committed = position, in the cache and in the group.', why: 'commitSync() commits allConsumed(), and a successful commit updates the committed cache of assigned partitions.' },
