@@ -44,7 +44,11 @@ export function nameRecordSchema<V extends z.ZodType>(key: z.ZodType<string>, va
         else issues.push(...valueCheck.error.issues.map((issue) => ({ ...issue, path: [name, ...issue.path] })));
       }
     }
-    for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] as PropertyKey[] });
+    for (const issue of issues) {
+      // An invalid key says why in its inner issue ("Invalid key in record" alone would not).
+      const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+      ctx.addIssue({ code: 'custom', message, path: [...issue.path] as PropertyKey[] });
+    }
     return issues.length > 0 ? z.NEVER : recordOf(entries);
   });
   return named.meta(jsonSchema) as unknown as z.ZodType<Record<string, z.output<V>>, unknown>;
