@@ -4,6 +4,7 @@
  */
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
+import { ownValue } from '../names.js';
 import { tpKey, type TopicPartition } from '../topic-partition.js';
 import { hasGeneration } from './consumer-coordinator.js';
 import { subscribeFromPattern } from './subscription-state.js';
@@ -67,7 +68,7 @@ export function commitSync(state: KafkaConsumerState, offsets: readonly OffsetTo
   }
   if (toCommit.length === 0) return { state, outcome: ok() };
   if (!hasGeneration(state)) return { state, outcome: fail('CommitFailedException', COMMIT_FAILED) };
-  const unknown = toCommit.find((o) => o.partition >= (state.metadata[o.topic] ?? 0));
+  const unknown = toCommit.find((o) => o.partition >= (ownValue(state.metadata, o.topic) ?? 0));
   if (unknown !== undefined) {
     const message = state.profile === 'kafka-1.0' ? `Topic or Partition ${tpKey(unknown)} does not exist` : 'Unexpected error in commit: This server does not host this topic-partition.';
     return { state, outcome: fail('KafkaException', message) };

@@ -4,34 +4,60 @@
  */
 import { z } from 'zod';
 import type { CommandDoc } from '../../system.js';
-import { partitionOffsetSchema } from './setup.js';
+import { maxTopicNameLength, partitionOffsetSchema, topicPartitionCountsSchema } from './setup.js';
 
-const partitionSchema = z.object({ topic: z.string(), partition: z.number().int() });
+/**
+ * The most records one `poll` may ask for. Java's `max.poll.records` (default 500) has no upper bound, but every
+ * returned record is a value the model builds, so mqspec refuses more than this many per poll.
+ */
+export const maxPollRecordsLimit = 10_000;
+
+/**
+ * The most records one `produce` may append. Logs are offset ranges, so a large count costs nothing; the limit keeps
+ * offsets exact (200,000 produces of this many stay far below 2^53).
+ */
+export const maxProduceCount = 1_000_000_000;
+
+/** A topic named in a command: any string (the model answers Java's errors for blank or unknown ones), at most 249 characters. */
+const topicName = z.string().max(maxTopicNameLength, `a topic name must be at most ${maxTopicNameLength} characters (Kafka's limit)`);
+
+const partitionSchema = z.object({ topic: topicName, partition: z.number().int() });
 const partitions = z.array(partitionSchema);
 
 export const kafkaConsumerCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), topics: z.array(z.string()) }),
+  z.object({ type: z.literal('subscribe'), topics: z.array(topicName) }),
   z.object({ type: z.literal('subscribePattern'), pattern: z.string() }),
   z.object({ type: z.literal('assign'), partitions }),
   z.object({ type: z.literal('unsubscribe') }),
   z.object({ type: z.literal('rebalance'), partitions }),
-  z.object({ type: z.literal('metadataUpdate'), topics: z.record(z.string(), z.number().int().positive()) }),
+  z.object({ type: z.literal('metadataUpdate'), topics: topicPartitionCountsSchema }),
   z.object({ type: z.literal('seek'), partition: partitionSchema, offset: z.number().int() }),
   z.object({ type: z.literal('seekToBeginning'), partitions }),
   z.object({ type: z.literal('seekToEnd'), partitions }),
   z.object({ type: z.literal('pause'), partitions }),
   z.object({ type: z.literal('resume'), partitions }),
-  z.object({ type: z.literal('poll'), maxRecords: z.number().int().positive().optional() }),
+  z.object({ type: z.literal('poll'), maxRecords: z
+      .number()
+      .int()
+      .positive()
+      .max(maxPollRecordsLimit, `maxRecords must be at most ${maxPollRecordsLimit.toLocaleString('en-US')} (mqspec's limit on records per poll)`)
+      .optional(),
+  }),
   z.object({
     type: z.literal('commitSync'),
     offsets: z.array(partitionOffsetSchema.extend({ offset: z.number().int() })).optional(),
   }),
   z.object({ type: z.literal('position'), partition: partitionSchema }),
   z.object({ type: z.literal('committed'), partition: partitionSchema }),
-  z.object({ type: z.literal('produce'), topic: z.string(), partition: z.number().int(), count: z.number().int().positive() }),
+  z.object({
+    type: z.literal('produce'),
+    topic: topicName,
+    partition: z.number().int(),
+    count: z.number().int().positive().max(maxProduceCount, `count must be at most ${maxProduceCount.toLocaleString('en-US')} (mqspec's limit per produce)`),
+  }),
   z.object({
     type: z.literal('deleteRecords'),
-    topic: z.string(),
+    topic: topicName,
     partition: z.number().int(),
     beforeOffset: z.number().int().nonnegative(),
   }),

@@ -16,6 +16,7 @@ import {
   type KafkaConsumerCommand,
   type KafkaConsumerCommandType,
 } from '../consumer/commands.js';
+import { maxTopicNameLength } from '../consumer/setup.js';
 
 /** Environment facts: they change the shared cluster, not one member. */
 export type KafkaGroupEnvironmentType = 'produce' | 'deleteRecords' | 'metadataUpdate';
@@ -52,7 +53,13 @@ export function isClientCommand(command: KafkaGroupCommand): command is KafkaGro
   return command.type !== 'join' && command.type !== 'leave' && command.type !== 'rebalance' && !isEnvironmentCommand(command);
 }
 
-const consumerName = z.string().min(1, 'a consumer name must not be empty');
+/** The longest consumer name (member id) a scenario may use; as long as a topic name may be. */
+export const maxConsumerNameLength = maxTopicNameLength;
+
+const consumerName = z
+  .string()
+  .min(1, 'a consumer name must not be empty')
+  .max(maxConsumerNameLength, `a consumer name must be at most ${maxConsumerNameLength} characters (mqspec's limit)`);
 
 /** The consumer's schema for each client type, widened by the `consumer` field; the environment's as they are. */
 const derivedSchemas = kafkaConsumerCommandSchema.options.flatMap((option) => {

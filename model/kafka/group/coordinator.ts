@@ -15,6 +15,7 @@ import type { Assignment, PartitionAssignor, Subscriptions } from '../assignors/
 import { subscribedTopics } from '../assignors/partition-assignor.js';
 import type { KafkaConsumerCommand } from '../consumer/commands.js';
 import type { KafkaClientState, SubscriptionMode } from '../consumer/state.js';
+import { ownValue } from '../names.js';
 import { stepClient } from './member.js';
 import type { GroupMember, KafkaGroupState } from './state.js';
 
@@ -143,7 +144,7 @@ function applyAssignment(
     ? [...new Set([...own, ...groupTopics])].sort()
     : member.client.groupSubscription.filter((t) => own.includes(t));
   const prepared: KafkaClientState = { ...member.client, groupSubscription };
-  const step = stepClient(state.cluster, prepared, { type: 'rebalance', partitions: [...(assignment[member.id] ?? [])] });
+  const step = stepClient(state.cluster, prepared, { type: 'rebalance', partitions: [...(ownValue(assignment, member.id) ?? [])] });
   if (!step.outcome.ok) {
     return { failure: fail(step.outcome.error, `${member.id}: ${step.outcome.message ?? step.outcome.error}`) };
   }

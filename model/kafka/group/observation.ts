@@ -7,6 +7,7 @@ import type { AssignorName } from '../assignors/assignors.js';
 import type { TopicPartition } from '../topic-partition.js';
 import { observeKafkaConsumer, type KafkaConsumerObservation } from '../consumer/observation.js';
 import type { PartitionLog } from '../consumer/state.js';
+import { recordOf } from '../names.js';
 import { consumerStateOf } from './member.js';
 import { leaderOf, type KafkaGroupState } from './state.js';
 
@@ -38,12 +39,14 @@ export interface KafkaGroupObservation {
 
 /** The observation of a state. */
 export function observeKafkaGroup(state: KafkaGroupState): KafkaGroupObservation {
-  const members: Record<string, GroupMemberObservation> = {};
-  for (const member of state.members) {
-    // The cluster is observed once, at the top level, not in every member.
-    const { logs: _logs, groupCommitted: _committed, ...own } = observeKafkaConsumer(consumerStateOf(state.cluster, member.client));
-    members[member.id] = { ...own, generation: state.generationMembers.includes(member.id) ? state.generation : null };
-  }
+  // recordOf, not members[id] = …: a member called `__proto__` must be an own key, not the object's prototype.
+  const members = recordOf(
+    state.members.map((member): [string, GroupMemberObservation] => {
+      // The cluster is observed once, at the top level, not in every member.
+      const { logs: _logs, groupCommitted: _committed, ...own } = observeKafkaConsumer(consumerStateOf(state.cluster, member.client));
+      return [member.id, { ...own, generation: state.generationMembers.includes(member.id) ? state.generation : null }];
+    }),
+  );
   return {
     assignor: state.assignor,
     generation: state.generation,

@@ -133,10 +133,10 @@ export function realize(state: KafkaConsumerState, intent: Intent, commitPositio
       return { type: 'rebalance', partitions: wild ? pick(metadataPartitions(state), a) : pick(assignable(state), a) };
     case 'metadataUpdate': {
       // Grow the cluster: a new topic from the pool, or one more partition for an existing topic.
-      const topics: Record<string, number> = { ...state.metadata };
       const name = one(scope.topicPool, a) ?? 't0';
-      topics[name] = Math.min((topics[name] ?? 0) + 1, scope.maxPartitions + 1);
-      return { type: 'metadataUpdate', topics };
+      // A computed key in a literal defines an own property, whatever the name.
+      const count = Object.hasOwn(state.metadata, name) ? (state.metadata[name] ?? 0) : 0;
+      return { type: 'metadataUpdate', topics: { ...state.metadata, [name]: Math.min(count + 1, scope.maxPartitions + 1) } };
     }
     case 'seek':
       return { type: 'seek', partition: oneAssigned(), offset: wild && b % 2 === 0 ? -1 : b % (scope.maxOffset + 1) };

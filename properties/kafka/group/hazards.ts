@@ -4,6 +4,7 @@
  */
 import type { GroupCommandMix, KafkaGroupArbitraryOptions } from './arbitraries.js';
 import {
+  memberOf,
   polledRecords,
   recordName,
   returnedRecords,
@@ -52,7 +53,7 @@ function lastHandOver(v: KafkaGroupView, key: string, from: number): KafkaGroupS
   return [...between].reverse().find((step) =>
     Object.entries(step.before.members).some(([id, m]) => {
       const before = m.partitions[key];
-      const after = step.after.members[id]?.partitions[key];
+      const after = memberOf(step.after, id)?.partitions[key];
       return before?.position != null && (after === undefined || after.position === null);
     }),
   );

@@ -13,6 +13,7 @@ import type { KafkaGroupCommand } from '../../../model/kafka/group/commands.js';
 import type { GroupMemberObservation, KafkaGroupObservation } from '../../../model/kafka/group/observation.js';
 import type { KafkaGroupSetup } from '../../../model/kafka/group/setup.js';
 import type { TraceStep } from '../../../model/trace.js';
+import { ownValue } from '../../../model/kafka/names.js';
 import { tpKey } from '../../../model/kafka/topic-partition.js';
 import type { StepView } from '../../property.js';
 import { firstPositionFromCommittedOrReset, type KafkaConsumerView } from '../consumer/invariants.js';
@@ -56,7 +57,12 @@ export function isAutomatic(m: GroupMemberObservation): boolean {
   return m.mode === 'AUTO_TOPICS' || m.mode === 'AUTO_PATTERN';
 }
 
-/** Live members by id, in join order. */
+/** A live member's observation by id, own keys only (a member may be called `constructor`). */
+export function memberOf(o: KafkaGroupObservation, id: string): GroupMemberObservation | undefined {
+  return ownValue(o.members, id);
+}
+
+/** Every live member with its id, in join order. */
 export function memberEntries(o: KafkaGroupObservation): [string, GroupMemberObservation][] {
   return Object.entries(o.members);
 }
@@ -73,7 +79,7 @@ function completedRebalance(v: KafkaGroupView): boolean {
 
 /** A topic's partition count in metadata; 0 when it has none (own keys only). */
 function partitionCount(o: KafkaGroupObservation, topic: string): number {
-  return Object.hasOwn(o.metadata, topic) ? (o.metadata[topic] ?? 0) : 0;
+  return ownValue(o.metadata, topic) ?? 0;
 }
 
 /** A member's owned partition keys, sorted. */
@@ -120,12 +126,12 @@ export const noPartitionOwnedTwice = (v: KafkaGroupView): string | undefined => 
 export const everySubscribedPartitionOwned = (v: KafkaGroupView): string | undefined => {
   if (!completedRebalance(v)) return undefined;
   const members = takingPart(v.before);
-  const ownedKeys = new Set(members.flatMap((id) => owned(v.after.members[id])));
-  const topics = [...new Set(members.flatMap((id) => v.after.members[id]?.subscription ?? []))].sort();
+  const ownedKeys = new Set(members.flatMap((id) => owned(memberOf(v.after, id))));
+  const topics = [...new Set(members.flatMap((id) => memberOf(v.after, id)?.subscription ?? []))].sort();
   for (const topic of topics) {
     for (let partition = 0; partition < partitionCount(v.after, topic); partition++) {
       if (ownedKeys.has(`${topic}-${partition}`)) continue;
-      const subscribers = members.filter((id) => v.after.members[id]?.subscription.includes(topic) === true);
+      const subscribers = members.filter((id) => memberOf(v.after, id)?.subscription.includes(topic) === true);
       return `after the rebalance to generation ${v.after.generation} ${topic}-${partition} has no owner although ${show(subscribers)} subscribe to ${topic}`;
     }
   }
@@ -150,8 +156,8 @@ export const assignmentListsEveryMember = (v: KafkaGroupView): string | undefine
   if (!sameList(listed, expected)) {
     return `the assignment of generation ${v.after.generation} lists ${show(listed)}, not every member taking part ${show(expected)}: a member missing from it receives no assignment it can read`;
   }
-  const stale = expected.find((id) => v.after.members[id]?.generation !== v.after.generation);
-  return stale === undefined ? undefined : `after the rebalance to generation ${v.after.generation} ${stale} is in generation ${v.after.members[stale]?.generation ?? null}`;
+  const stale = expected.find((id) => memberOf(v.after, id)?.generation !== v.after.generation);
+  return stale === undefined ? undefined : `after the rebalance to generation ${v.after.generation} ${stale} is in generation ${memberOf(v.after, stale)?.generation ?? null}`;
 };
 
 /** A rebalance succeeds and gives each member only existing partitions of topics it subscribes to. */
@@ -159,7 +165,7 @@ export const onlySubscribersOwn = (v: KafkaGroupView): string | undefined => {
   if (v.command.type !== 'rebalance') return undefined;
   if (!v.outcome.ok) return `the rebalance failed with ${v.outcome.error}: ${v.outcome.message ?? ''}`;
   for (const id of takingPart(v.before)) {
-    const m = v.after.members[id];
+    const m = memberOf(v.after, id);
     for (const key of owned(m)) {
       const p = m?.partitions[key];
       if (p === undefined) continue;
@@ -178,8 +184,8 @@ export const onlySubscribersOwn = (v: KafkaGroupView): string | undefined => {
 function identicalSubscribers(v: KafkaGroupView): string[] | undefined {
   const members = takingPart(v.before);
   if (members.length < 2) return undefined;
-  const first = v.after.members[members[0] ?? '']?.subscription ?? [];
-  return members.every((id) => sameList(v.after.members[id]?.subscription ?? [], first)) ? members : undefined;
+  const first = memberOf(v.after, members[0] ?? '')?.subscription ?? [];
+  return members.every((id) => sameList(memberOf(v.after, id)?.subscription ?? [], first)) ? members : undefined;
 }
 
 /**
@@ -191,13 +197,13 @@ export const identicalSubscriptionsBalanced = (v: KafkaGroupView): string | unde
   const members = identicalSubscribers(v);
   if (members === undefined) return undefined;
   const counts = (topic: string | undefined): number[] =>
-    members.map((id) => owned(v.after.members[id]).filter((key) => topic === undefined || v.after.members[id]?.partitions[key]?.topic === topic).length);
+    members.map((id) => owned(memberOf(v.after, id)).filter((key) => topic === undefined || memberOf(v.after, id)?.partitions[key]?.topic === topic).length);
   const spread = (c: number[]): number => Math.max(...c) - Math.min(...c);
   if (v.setup.assignor === 'roundrobin') {
     const totals = counts(undefined);
     return spread(totals) <= 1 ? undefined : `round robin gave ${show(members)}, all subscribed alike, ${show(totals.map(String))} partitions: more than one apart`;
   }
-  for (const topic of v.after.members[members[0] ?? '']?.subscription ?? []) {
+  for (const topic of memberOf(v.after, members[0] ?? '')?.subscription ?? []) {
     const perTopic = counts(topic);
     if (spread(perTopic) > 1) return `range gave ${show(members)}, all subscribed alike, ${show(perTopic.map(String))} partitions of ${topic}: more than one apart`;
   }
@@ -206,7 +212,7 @@ export const identicalSubscriptionsBalanced = (v: KafkaGroupView): string | unde
 
 /** The subscriptions of the given members, keys inserted in the given order. */
 function subscriptionsInOrder(o: KafkaGroupObservation, order: readonly string[]): Subscriptions {
-  return Object.fromEntries(order.map((id) => [id, o.members[id]?.subscription ?? []]));
+  return Object.fromEntries(order.map((id) => [id, memberOf(o, id)?.subscription ?? []]));
 }
 
 /**
@@ -216,14 +222,14 @@ function subscriptionsInOrder(o: KafkaGroupObservation, order: readonly string[]
  */
 export const assignmentIndependentOfJoinOrder = (v: KafkaGroupView): string | undefined => {
   if (!completedRebalance(v)) return undefined;
-  const joinOrder = v.after.generationMembers.filter((id) => v.after.members[id] !== undefined);
+  const joinOrder = v.after.generationMembers.filter((id) => memberOf(v.after, id) !== undefined);
   if (joinOrder.length === 0) return undefined;
   const orders = [[...joinOrder].reverse(), [...joinOrder.slice(1), ...joinOrder.slice(0, 1)]];
   for (const order of orders) {
     const expected = assignors[v.setup.assignor].assign(v.after.metadata, subscriptionsInOrder(v.after, order));
     for (const id of joinOrder) {
       const wanted = (expected[id] ?? []).map(tpKey).sort();
-      const got = owned(v.after.members[id]);
+      const got = owned(memberOf(v.after, id));
       if (!sameList(wanted, got)) {
         return `members joined in the order ${show(joinOrder)} and ${id} got ${show(got)}; joined in the order ${show(order)} the ${v.setup.assignor} assignor gives it ${show(wanted)}`;
       }
@@ -234,8 +240,8 @@ export const assignmentIndependentOfJoinOrder = (v: KafkaGroupView): string | un
 
 /** The member's own view of a step, as a kafka.consumer step, so kafka.consumer's predicates apply to it. */
 export function memberView(v: KafkaGroupView, id: string): KafkaConsumerView | undefined {
-  const before = v.before.members[id];
-  const after = v.after.members[id];
+  const before = memberOf(v.before, id);
+  const after = memberOf(v.after, id);
   if (before === undefined || after === undefined || !('consumer' in v.command)) return undefined;
   const { consumer: _consumer, ...call } = v.command;
   const asConsumer = (m: GroupMemberObservation, o: KafkaGroupObservation): KafkaConsumerObservation => ({ ...m, logs: o.logs, groupCommitted: o.groupCommitted });
@@ -257,7 +263,7 @@ export function memberView(v: KafkaGroupView, id: string): KafkaConsumerView | u
 export const newOwnerStartsFromCommitted = (v: KafkaGroupView): string | undefined => {
   if (completedRebalance(v)) {
     for (const id of takingPart(v.before)) {
-      for (const [key, p] of Object.entries(v.after.members[id]?.partitions ?? {})) {
+      for (const [key, p] of Object.entries(memberOf(v.after, id)?.partitions ?? {})) {
         if (p.position !== null || p.resetStrategy !== null || p.paused) {
           const kept = p.position !== null ? `at position ${p.position}` : p.paused ? 'paused' : `awaiting a ${p.resetStrategy} reset`;
           return `after the rebalance to generation ${v.after.generation} ${id} holds ${key} ${kept} instead of starting it from the group's committed offset (${v.after.groupCommitted[key] ?? 'none'})`;
@@ -294,7 +300,7 @@ export function breaksCommitDiscipline(step: KafkaGroupStep): string | undefined
   for (const [id, m] of memberEntries(step.before)) {
     for (const [key, p] of Object.entries(m.partitions)) {
       if (p.position === null) continue;
-      const after = step.after.members[id]?.partitions[key];
+      const after = memberOf(step.after, id)?.partitions[key];
       if ((after === undefined || after.position === null) && step.before.groupCommitted[key] !== p.position) {
         return `${stepName(command)} took ${key} from ${id} at position ${p.position} with ${step.before.groupCommitted[key] ?? 'nothing'} committed`;
       }
@@ -342,14 +348,14 @@ export const commitBeforeGivingUpDeliversOnce = (v: KafkaGroupView): string | un
 function rebalanceLabels(v: KafkaGroupView): string[] {
   if (!completedRebalance(v)) return [];
   const members = takingPart(v.before);
-  const subscribed = new Set(members.flatMap((id) => v.after.members[id]?.subscription ?? []));
+  const subscribed = new Set(members.flatMap((id) => memberOf(v.after, id)?.subscription ?? []));
   const labels = [`rebalance:${Math.min(members.length, 3)}${members.length >= 3 ? '+' : ''} members`];
   if ([...subscribed].some((t) => partitionCount(v.after, t) === 0)) labels.push('subscribed topic missing from metadata');
   if (Object.keys(v.after.metadata).some((t) => !subscribed.has(t))) labels.push('topic nobody subscribes to');
   if (members.length >= 2 && identicalSubscribers(v) === undefined) labels.push('members subscribe differently');
   if (identicalSubscribers(v) !== undefined) labels.push('identical subscriptions');
   if (!sameList(v.after.generationMembers, [...v.after.generationMembers].sort())) labels.push('join order differs from member-id order');
-  if (members.some((id) => owned(v.after.members[id]).length === 0)) labels.push('a member gets no partitions');
+  if (members.some((id) => owned(memberOf(v.after, id)).length === 0)) labels.push('a member gets no partitions');
   return labels;
 }
 
@@ -366,7 +372,7 @@ function ownershipLabels(v: KafkaGroupView): string[] {
   }
   if (v.command.type === 'poll' && polledRecords(v).length > 0) labels.push('poll returned records');
   if ((v.command.type === 'poll' || v.command.type === 'position') && v.outcome.ok && 'consumer' in v.command) {
-    const before = v.before.members[v.command.consumer];
+    const before = memberOf(v.before, v.command.consumer);
     const resumed = Object.entries(before?.partitions ?? {}).some(([key, p]) => p.position === null && p.resetStrategy === null && v.before.groupCommitted[key] !== undefined);
     if (resumed) labels.push('first position from a committed offset');
   }
