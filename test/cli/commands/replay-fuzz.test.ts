@@ -87,7 +87,7 @@ function setOwn(target: Record<string, unknown> | unknown[], key: string | numbe
 }
 
 /** Systems whose command and setup schemas bound every size (README "Limits"). */
-const boundedSystems: ReadonlySet<unknown> = new Set(['kafka.consumer', 'kafka.group']);
+const boundedSystems: ReadonlySet<unknown> = new Set(['kafka.consumer', 'kafka.group', 'rocketmq.allocate', 'rocketmq.filter', 'rocketmq.group']);
 
 /**
  * The fields whose numbers size the model's state and have no documented limit yet in the scenario's system:
