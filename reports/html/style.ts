@@ -35,6 +35,9 @@ section.hazard { background: var(--paper); border: 1px solid var(--line); border
 h3.belief { font-size: clamp(1.2rem, 2.6vw, 1.5rem); line-height: 1.3; margin: 8px 0 8px; }
 h3.belief::before { content: "Belief: "; color: var(--muted); font-weight: 500; }
 p.why { margin: 0 0 14px; }
+/* Prose may hold a long Java method name or a target's JSON answer with no space to break at: break it anywhere
+   rather than widen the page on a phone. */
+section.hazard h3, section.hazard p { overflow-wrap: anywhere; }
 p.why strong { color: var(--bad); }
 .columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 18px; align-items: start; }
 .columns > * { min-width: 0; }

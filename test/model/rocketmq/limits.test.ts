@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../model/parse-scenario.js';
 import { systems } from '../../../model/systems.js';
 import { runTrace } from '../../../model/trace.js';
 import type { RocketmqGroupObservation } from '../../../model/rocketmq/group/observation.js';
 import { catalog } from '../../../properties/catalog.js';
 import { runCli } from '../../cli/fixtures/counter-system.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 const BILLION = 1_000_000_000;
 
@@ -31,16 +31,9 @@ const huge = {
   ],
 };
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
 /** `mqspec replay` of a scenario written to a temporary file, in process. */
 function replay(scenario: unknown): ReturnType<typeof runCli> {
-  const folder = mkdtempSync(join(tmpdir(), 'mqspec-rocketmq-limits-'));
-  folders.push(folder);
-  const file = join(folder, 'scenario.json');
+  const file = join(tempFolder('rocketmq-limits'), 'scenario.json');
   writeFileSync(file, JSON.stringify(scenario));
   return runCli(['replay', file], { systems, catalog });
 }
