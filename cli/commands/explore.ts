@@ -9,6 +9,8 @@ import { explorations } from '../../properties/explore/explorations.js';
 import { counterexampleRecord, modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus, storedFor, type Corpus } from '../../properties/corpus/load-corpus.js';
 import { saveCounterexample, type SavedCounterexample } from '../../properties/corpus/save-counterexample.js';
+import type { AnyExploration, AnyExplorationScope } from '../../properties/explore/exploration.js';
+import { readScopeFile } from '../../properties/explore/scope-file.js';
 import { parseShard, shardOf, type Shard } from '../../properties/parallel/shard.js';
 import { defaultWorkers, runInWorkers } from '../../properties/parallel/worker-pool.js';
 import type { ExploreTask } from '../../properties/parallel/worker-task.js';
@@ -23,7 +25,7 @@ import { packageVersion } from '../version.js';
 /** The options of `mqspec explore`, as typed on the command line. */
 export interface ExploreCommandOptions {
   readonly system?: string;
-  /** A scope name of the system (`small`, `default`, …). */
+  /** A scope name of the system (`small`, `default`, …) or the path of a scope file. */
   readonly scope?: string;
   readonly depth?: string;
   /** Seconds. */
@@ -70,7 +72,7 @@ function explorationOf(system: string | undefined): NonNullable<ReturnType<typeo
 }
 
 /** Runs the search in-process or on worker threads, one task per setup. */
-function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, setups: readonly number[], workers: number, context: CliContext): ExploreResult {
+function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, scope: AnyExplorationScope, setups: readonly number[], workers: number, context: CliContext): ExploreResult {
   const model = context.systems.get(task.system);
   const exploration = explorations.get(task.system);
   if (model === undefined || exploration === undefined) throw new UsageError(`--system: unknown system "${task.system}"`);
@@ -83,6 +85,7 @@ function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, setups: readonly num
     model,
     exploration,
     scopeName: task.scope,
+    scope,
     properties,
     setupIndexes: setups,
     symmetry: task.symmetry,
@@ -117,14 +120,41 @@ function saveFinding(finding: Finding, property: Property, folder: string, corpu
   return saveCounterexample(folder, record, { systems: context.systems, existing: corpus.entries });
 }
 
+/** Whether `--scope` names a file rather than one of the system's scopes. */
+function isScopeFile(scope: string): boolean {
+  return scope.endsWith('.json') || scope.includes('/') || scope.includes('\\');
+}
+
+/** The scope to search: a named one of the system, or a scope file's (which may name the system itself). */
+interface ChosenScope {
+  readonly exploration: AnyExploration;
+  readonly name: string;
+  readonly scope: AnyExplorationScope;
+  /** For worker threads: a scope file's summary and validated bounds. */
+  readonly file?: { readonly summary: string; readonly bounds: unknown };
+}
+
+function chooseScope(options: ExploreCommandOptions, context: CliContext): ChosenScope {
+  const scopeName = options.scope ?? 'default';
+  if (!isScopeFile(scopeName)) {
+    const exploration = explorationOf(options.system);
+    const scope = exploration.scopes[scopeName];
+    if (scope === undefined) {
+      throw new UsageError(`--scope: ${exploration.system} has no scope "${scopeName}" (expected one of: ${Object.keys(exploration.scopes).join(', ')}, or a scope file ending in .json)`);
+    }
+    return { exploration, name: scopeName, scope };
+  }
+  const read = readScopeFile(scopeName, explorations, context.systems);
+  if (!read.ok) throw new UsageError(`--scope ${scopeName}: ${read.reason}`);
+  if (options.system !== undefined && options.system !== read.system) {
+    throw new UsageError(`--scope ${scopeName}: the file is a scope of ${read.system}, not of --system ${options.system}`);
+  }
+  return { exploration: explorationOf(read.system), name: scopeName, scope: read.scope, file: { summary: read.summary, bounds: read.bounds } };
+}
+
 /** Explores the scope; exit 1 when an invariant is violated within it. */
 export function exploreCommand(options: ExploreCommandOptions, context: CliContext): ExitCode {
-  const exploration = explorationOf(options.system);
-  const scopeName = options.scope ?? 'default';
-  const scope = exploration.scopes[scopeName];
-  if (scope === undefined) {
-    throw new UsageError(`--scope: ${exploration.system} has no scope "${scopeName}" (expected one of: ${Object.keys(exploration.scopes).join(', ')})`);
-  }
+  const { exploration, name: scopeName, scope, file } = chooseScope(options, context);
   const maxDepth = options.depth === undefined ? undefined : parsePositiveInteger('--depth', options.depth);
   const seconds = options.time === undefined ? defaultTimeSeconds : parsePositiveInteger('--time', options.time);
   const workers = options.workers === undefined ? defaultWorkers() : parsePositiveInteger('--workers', options.workers);
@@ -133,7 +163,16 @@ export function exploreCommand(options: ExploreCommandOptions, context: CliConte
   const setups = shardOf(scope.setups.map((_, i) => i), shard as Shard | undefined);
   if (setups.length === 0) throw new UsageError(`--shard: shard ${options.shard ?? ''} of a scope with ${scope.setups.length} setups is empty`);
   const result = runSearch(
-    { kind: 'explore', system: exploration.system, scope: scopeName, symmetry: options.symmetry !== false, timeLimitMs: seconds * 1000, ...(maxDepth === undefined ? {} : { maxDepth }) },
+    {
+      kind: 'explore',
+      system: exploration.system,
+      scope: scopeName,
+      ...(file === undefined ? {} : { scopeFile: file }),
+      symmetry: options.symmetry !== false,
+      timeLimitMs: seconds * 1000,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+    },
+    scope,
     setups,
     workers,
     context,

@@ -6,6 +6,7 @@
  * Each system's exploration lives beside its generator scopes (`properties/<system>/exploration-scopes.ts`), so a
  * new command is added to the enumerator next to the bounds that limit it.
  */
+import type { z } from 'zod';
 import type { Command } from '../../model/scenario.js';
 import type { SystemId } from '../../model/system.js';
 import type { StepView } from '../property.js';
@@ -20,6 +21,26 @@ export interface ExplorationScope<Setup, State, Cmd extends Command> {
   readonly maxDepth: number;
   /** Every command applicable in `state` within the scope's bounds (including failing calls worth checking). */
   commands(state: State, setup: Setup): readonly Cmd[];
+  /** The JSON bounds the scope was built from, which a scope file (`--scope FILE`) may start from and override. */
+  readonly bounds?: unknown;
+}
+
+/**
+ * How a system builds a scope from JSON bounds, so that users can write their own scope files: the bounds' schema
+ * and the builder the shipped scopes use too.
+ */
+export interface ScopeBuilder<Setup, State, Cmd extends Command> {
+  readonly schema: z.ZodType<unknown>;
+  /** A scope from bounds the schema accepted. */
+  build(summary: string, bounds: unknown): ExplorationScope<Setup, State, Cmd>;
+}
+
+/** A scope builder from a typed schema and builder, erased to `unknown` bounds. */
+export function scopeBuilder<Bounds, Setup, State, Cmd extends Command>(
+  schema: z.ZodType<Bounds>,
+  build: (summary: string, bounds: Bounds) => ExplorationScope<Setup, State, Cmd>,
+): ScopeBuilder<Setup, State, Cmd> {
+  return { schema, build: (summary, bounds) => build(summary, bounds as Bounds) };
 }
 
 /**
@@ -51,6 +72,8 @@ export interface Exploration<Setup, State, Cmd extends Command, Observation> {
     readonly small: ExplorationScope<Setup, State, Cmd>;
     readonly default: ExplorationScope<Setup, State, Cmd>;
   };
+  /** Builds scopes from bounds: the shipped ones and those of scope files. */
+  readonly scopeBuilder: ScopeBuilder<Setup, State, Cmd>;
   /** Absent when no check reads more of the history than the step itself. */
   readonly memory?: HistoryMemory<Setup, Cmd, Observation>;
   readonly symmetry?: Symmetry<Setup>;

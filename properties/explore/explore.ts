@@ -69,6 +69,8 @@ export interface ExploreOptions {
   readonly model: AnySystemModel;
   readonly exploration: AnyExploration;
   readonly scopeName: string;
+  /** The scope itself, when it is not one of the exploration's named scopes (a scope file's). */
+  readonly scope?: AnyExplorationScope;
   /** The properties of the system to check. */
   readonly properties: readonly Property[];
   /** Overrides the scope's depth bound. */
@@ -280,7 +282,7 @@ function checkAll(
 
 /** Explores a scope (or the setups of one shard of it) and reports what it found. */
 export function explore(options: ExploreOptions): ExploreResult {
-  const scope = options.exploration.scopes[options.scopeName];
+  const scope = options.scope ?? options.exploration.scopes[options.scopeName];
   if (scope === undefined) throw new Error(`explore: ${options.exploration.system} has no scope "${options.scopeName}"`);
   const setupIndexes = options.setupIndexes ?? scope.setups.map((_, i) => i);
   const started = performance.now();

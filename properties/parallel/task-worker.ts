@@ -37,6 +37,7 @@ function runExplore(task: ExploreTask): WorkerReply {
     model,
     exploration,
     scopeName: task.scope,
+    ...(task.scopeFile === undefined ? {} : { scope: exploration.scopeBuilder.build(task.scopeFile.summary, task.scopeFile.bounds) }),
     properties,
     setupIndexes: task.setupIndexes,
     symmetry: task.symmetry,

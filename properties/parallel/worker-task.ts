@@ -18,6 +18,8 @@ export interface ExploreTask {
   readonly kind: 'explore';
   readonly system: string;
   readonly scope: string;
+  /** A scope file's scope, rebuilt in the worker from its validated bounds (functions cannot cross threads). */
+  readonly scopeFile?: { readonly summary: string; readonly bounds: unknown };
   readonly setupIndexes: readonly number[];
   readonly maxDepth?: number;
   readonly timeLimitMs?: number;

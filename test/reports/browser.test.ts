@@ -17,6 +17,7 @@ const executablePath = '/usr/bin/chromium';
 const reports = join(import.meta.dirname, '../../reports');
 const page = pathToFileURL(join(reports, 'index.html')).href;
 const inCi = (process.env['CI'] ?? '') !== '' && process.env['CI'] !== 'false';
+const screenshotTimeoutMs = 120_000;
 const hazards = catalog.filter((property) => property.kind === 'hazard').map((property) => property.id);
 
 /** What a page did besides rendering: console errors, uncaught exceptions, requests for anything but the file. */
@@ -70,18 +71,19 @@ if (!existsSync(executablePath) && !inCi) {
         expect(box?.width ?? 0, `the picture of ${id} has a width`).toBeGreaterThan(100);
         expect(box?.height ?? 0, `the picture of ${id} has a height`).toBeGreaterThan(40);
       }
-      await tab.screenshot({ path: join(reports, 'screenshot.png'), fullPage: true });
+      // A full-page screenshot of the long report takes seconds, and far longer on a loaded machine.
+      await tab.screenshot({ path: join(reports, 'screenshot.png'), fullPage: true, timeout: screenshotTimeoutMs });
       expect(watch.errors).toEqual([]);
       expect(watch.requests).toEqual([]);
-    });
+    }, 3 * screenshotTimeoutMs);
 
     it('fits a phone: nothing wider than the screen but the pictures and tables, which scroll in their boxes', async () => {
       const { tab, watch } = await open(browser, 390, 844);
       // A string, evaluated in the page: the test's TypeScript has no DOM types.
       const overflow = await tab.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
-      await tab.screenshot({ path: join(reports, 'screenshot-phone.png') });
+      await tab.screenshot({ path: join(reports, 'screenshot-phone.png'), timeout: screenshotTimeoutMs });
       expect(watch.errors).toEqual([]);
-    });
+    }, 3 * screenshotTimeoutMs);
   });
 }

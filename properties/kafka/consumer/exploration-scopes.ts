@@ -10,10 +10,11 @@ import type { KafkaConsumerState } from '../../../model/kafka/consumer/state.js'
 import { compilePattern } from '../../../model/kafka/consumer/subscription-state.js';
 import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition.js';
 import { nonEmptySubsets, range } from '../../explore/enumerate.js';
-import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
+import { defineExploration, scopeBuilder, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
 import type { StepView } from '../../property.js';
 import { kafkaConsumerHazards } from './hazards.js';
 import { breaksCommitDiscipline, kafkaConsumerInvariants } from './invariants.js';
+import { kafkaConsumerBoundsSchema } from './exploration-bounds.js';
 
 /** The bounds of one scope. */
 export interface KafkaConsumerBounds {
@@ -90,7 +91,7 @@ export function kafkaConsumerExplorationScope(summary: string, bounds: KafkaCons
     bounds.resets.map((autoOffsetReset): KafkaConsumerSetup => ({ profile, topics: { ...bounds.topics }, autoOffsetReset, committed: [] })),
   );
   const commands = kafkaConsumerCommands(bounds);
-  return { summary, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
+  return { summary, bounds, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
 }
 
 type View = StepView<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsumerObservation>;
@@ -131,6 +132,7 @@ const memory: HistoryMemory<KafkaConsumerSetup, KafkaConsumerCommand, KafkaConsu
 /** `kafka.consumer`'s exploration: scopes, enumerator and history memory; no symmetry (one client). */
 export const kafkaConsumerExploration = defineExploration<KafkaConsumerSetup, KafkaConsumerState, KafkaConsumerCommand, KafkaConsumerObservation>({
   system: 'kafka.consumer',
+  scopeBuilder: scopeBuilder(kafkaConsumerBoundsSchema, kafkaConsumerExplorationScope),
   scopes: {
     small: kafkaConsumerExplorationScope('kafka-1.0, every reset policy, one topic of one partition, offsets up to 1, any length', {
       topics: { t0: 1 },

@@ -12,9 +12,10 @@ import type { KafkaGroupObservation } from '../../../model/kafka/group/observati
 import type { AssignorName } from '../../../model/kafka/assignors/assignors.js';
 import type { KafkaGroupSetup } from '../../../model/kafka/group/setup.js';
 import type { KafkaGroupState } from '../../../model/kafka/group/state.js';
-import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
+import { defineExploration, scopeBuilder, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
 import { kafkaConsumerCommands } from '../consumer/exploration-scopes.js';
 import { breaksCommitDiscipline, polledRecords, recordName, type KafkaGroupView } from './invariants.js';
+import { kafkaGroupBoundsSchema } from './exploration-bounds.js';
 
 /** The bounds of one scope. */
 export interface KafkaGroupBounds {
@@ -63,7 +64,7 @@ export function kafkaGroupExplorationScope(summary: string, bounds: KafkaGroupBo
     bounds.resets.map((autoOffsetReset): KafkaGroupSetup => ({ ...baseSetup(bounds), autoOffsetReset, assignor })),
   );
   const commands = kafkaGroupCommands(bounds);
-  return { summary, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
+  return { summary, bounds, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
 }
 
 function baseSetup(bounds: KafkaGroupBounds): KafkaConsumerSetup {
@@ -91,6 +92,7 @@ const memory: HistoryMemory<KafkaGroupSetup, KafkaGroupCommand, KafkaGroupObserv
 /** `kafka.group`'s exploration. No symmetry: the assignors order members by id, so renaming members changes who gets what. */
 export const kafkaGroupExploration = defineExploration<KafkaGroupSetup, KafkaGroupState, KafkaGroupCommand, KafkaGroupObservation>({
   system: 'kafka.group',
+  scopeBuilder: scopeBuilder(kafkaGroupBoundsSchema, kafkaGroupExplorationScope),
   scopes: {
     small: kafkaGroupExplorationScope('range, earliest, two consumers that subscribe and poll, one topic of one partition, offsets up to 1, one rebalance', {
       consumers: ['c0', 'c1'],

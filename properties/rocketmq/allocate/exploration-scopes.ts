@@ -9,7 +9,8 @@ import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.j
 import type { MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import { callsMemory } from '../../explore/calls-memory.js';
 import { nonEmptySubsets } from '../../explore/enumerate.js';
-import { defineExploration, type ExplorationScope } from '../../explore/exploration.js';
+import { defineExploration, scopeBuilder, type ExplorationScope } from '../../explore/exploration.js';
+import { rocketmqAllocateBoundsSchema } from './exploration-bounds.js';
 
 /** The bounds of one scope. */
 export interface RocketmqAllocateBounds {
@@ -47,12 +48,13 @@ export function rocketmqAllocateExplorationScope(
   bounds: RocketmqAllocateBounds,
 ): ExplorationScope<RocketmqAllocateSetup, RocketmqAllocateState, RocketmqAllocateCommand> {
   const calls = rocketmqAllocateCalls(bounds);
-  return { summary, setups: bounds.strategies.map((strategy) => ({ group: 'G', strategy })), maxDepth: bounds.maxDepth, commands: () => calls };
+  return { summary, bounds, setups: bounds.strategies.map((strategy) => ({ group: 'G', strategy })), maxDepth: bounds.maxDepth, commands: () => calls };
 }
 
 /** `rocketmq.allocate`'s exploration. No symmetry: the strategies order clients by id (AVG) or hash them (CONSISTENT_HASH). */
 export const rocketmqAllocateExploration = defineExploration<RocketmqAllocateSetup, RocketmqAllocateState, RocketmqAllocateCommand, RocketmqAllocateObservation>({
   system: 'rocketmq.allocate',
+  scopeBuilder: scopeBuilder(rocketmqAllocateBoundsSchema, rocketmqAllocateExplorationScope),
   scopes: {
     small: rocketmqAllocateExplorationScope('AVG, clients c0 and c1, two queues on one broker, any number of calls', {
       strategies: [{ name: 'AVG' }],

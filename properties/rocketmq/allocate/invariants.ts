@@ -5,7 +5,7 @@
  */
 import type { AllocationView, RocketmqAllocateObservation } from '../../../model/rocketmq/allocate/allocate-system.js';
 import type { RocketmqAllocateCommand, RocketmqAllocateSetup } from '../../../model/rocketmq/allocate/allocate-commands.js';
-import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
+import { createStrategy, type StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
 import { messageQueueKey, type MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import type { Outcome } from '../../../model/outcome.js';
 import { deepEqual } from '../../deep-equal.js';
@@ -204,7 +204,8 @@ export const answerDependsOnlyOnArguments = (v: RocketmqAllocateView): string | 
  */
 export const argumentsAreChecked = (v: RocketmqAllocateView): string | undefined => {
   if (v.setup.strategy.name === 'CONFIG') return undefined; // AllocateMessageQueueByConfig runs no checks
-  const verdict = argumentVerdict(v.command);
+  // A strategy Java cannot construct (e.g. virtualNodeCnt -1) throws its constructor's exception before any check.
+  const verdict = createStrategy(v.setup.strategy).ok ? argumentVerdict(v.command) : undefined;
   const got = JSON.stringify(v.outcome);
   if (verdict === 'empty') {
     const value = v.outcome.ok ? v.outcome.value : undefined;
@@ -240,6 +241,6 @@ export const rocketmqAllocateInvariants: readonly RocketmqAllocateInvariant[] = 
   { id: 'RA-03', name: 'averageBlocksAreContiguous', check: averageBlocksAreContiguous, strategies: [{ name: 'AVG' }], statement: 'AVG gives each client one contiguous block of the sorted mqAll.', why: 'AllocateMessageQueueAveragely takes `range` consecutive queues from `startIndex` (the `% n` never wraps).' },
   { id: 'RA-04', name: 'consistentHashMovesOnlyChangedClients', check: consistentHashMovesOnlyChangedClients, strategies: [{ name: 'CONSISTENT_HASH' }, { name: 'CONSISTENT_HASH', virtualNodeCnt: 2 }], statement: "CONSISTENT_HASH over the same mqAll: adding clients moves queues only to them, removing clients moves only their queues.", why: "A queue goes to the first virtual node at or after its hash; other clients' virtual nodes do not move when one client's are added or removed." },
   { id: 'RA-05', name: 'answerDependsOnlyOnArguments', check: answerDependsOnlyOnArguments, statement: 'An allocation depends only on the arguments: the same client calling again with the same view (drawn in any order, then sorted as RebalanceImpl sorts it) gets the same answer, whatever other clients did in between.', why: 'The strategies are stateless functions of (currentCID, mqAll, cidAll); RebalanceImpl sorts both lists first, so the order the broker listed them in cannot matter.' },
-  { id: 'RA-06', name: 'argumentsAreChecked', check: argumentsAreChecked, statement: 'An empty currentCID, mqAll or cidAll throws IllegalArgumentException, a client not in cidAll gets [], and a call that throws changes nothing.', why: 'AbstractAllocateMessageQueueStrategy.check runs first in every strategy but CONFIG (which the generators do not draw here).' },
+  { id: 'RA-06', name: 'argumentsAreChecked', check: argumentsAreChecked, statement: 'With a strategy Java can construct, an empty currentCID, mqAll or cidAll throws IllegalArgumentException and a client not in cidAll gets []; a call that throws changes nothing.', why: 'AbstractAllocateMessageQueueStrategy.check runs first in every strategy but CONFIG (which the generators do not draw here); a strategy whose constructor throws answers that exception to every call instead.' },
   { id: 'RA-07', name: 'latestAllocationIsObserved', check: latestAllocationIsObserved, statement: "After a successful allocate the client's observed allocation and view are the answer and the arguments it used, and no other client's change.", why: "The system keeps each client's latest answer with its arguments, as a client's processQueueTable holds the queues of its latest rebalance; every other rule reads this observation, so it must be faithful." },
 ];

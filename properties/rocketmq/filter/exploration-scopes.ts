@@ -6,7 +6,8 @@
 import type { RocketmqFilterCommand } from '../../../model/rocketmq/filter/filter-commands.js';
 import type { RocketmqFilterState } from '../../../model/rocketmq/filter/filter-system.js';
 import { callsMemory } from '../../explore/calls-memory.js';
-import { defineExploration, type ExplorationScope } from '../../explore/exploration.js';
+import { defineExploration, scopeBuilder, type ExplorationScope } from '../../explore/exploration.js';
+import { rocketmqFilterBoundsSchema } from './exploration-bounds.js';
 
 /** The bounds of one scope. */
 export interface RocketmqFilterBounds {
@@ -30,12 +31,13 @@ export function rocketmqFilterCalls(bounds: RocketmqFilterBounds): RocketmqFilte
 /** A scope from bounds: the one (empty) setup. */
 export function rocketmqFilterExplorationScope(summary: string, bounds: RocketmqFilterBounds): ExplorationScope<Record<string, never>, RocketmqFilterState, RocketmqFilterCommand> {
   const calls = rocketmqFilterCalls(bounds);
-  return { summary, setups: [{}], maxDepth: bounds.maxDepth, commands: () => calls };
+  return { summary, bounds, setups: [{}], maxDepth: bounds.maxDepth, commands: () => calls };
 }
 
 /** `rocketmq.filter`'s exploration. No symmetry: tags are not interchangeable (their hash codes differ). */
 export const rocketmqFilterExploration = defineExploration<Record<string, never>, RocketmqFilterState, RocketmqFilterCommand, unknown>({
   system: 'rocketmq.filter',
+  scopeBuilder: scopeBuilder(rocketmqFilterBoundsSchema, rocketmqFilterExplorationScope),
   scopes: {
     small: rocketmqFilterExplorationScope('expressions null, *, " ", Aa, Aa||BB; tags Aa, BB, none; one call', {
       expressions: [null, '*', ' ', 'Aa', 'Aa||BB'],

@@ -10,8 +10,9 @@ import type { RocketmqGroupCommand } from '../../../model/rocketmq/group/command
 import type { RocketmqGroupObservation } from '../../../model/rocketmq/group/observation.js';
 import type { RocketmqGroupSetup } from '../../../model/rocketmq/group/setup.js';
 import type { RocketmqGroupState } from '../../../model/rocketmq/group/state.js';
-import { defineExploration, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
+import { defineExploration, scopeBuilder, type ExplorationScope, type HistoryMemory } from '../../explore/exploration.js';
 import { heartbeatSender, type GroupView } from './group-view.js';
+import { rocketmqGroupBoundsSchema } from './exploration-bounds.js';
 
 /** The bounds of one scope. */
 export interface RocketmqGroupBounds {
@@ -80,7 +81,7 @@ export function rocketmqGroupExplorationScope(summary: string, bounds: RocketmqG
     }),
   );
   const commands = rocketmqGroupCommands(bounds);
-  return { summary, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
+  return { summary, bounds, setups, maxDepth: bounds.maxDepth, commands: (state) => commands(state) };
 }
 
 /** What the history-reading invariants need, folded step by step. */
@@ -139,6 +140,7 @@ const memory: HistoryMemory<RocketmqGroupSetup, RocketmqGroupCommand, RocketmqGr
 /** `rocketmq.group`'s exploration. */
 export const rocketmqGroupExploration = defineExploration<RocketmqGroupSetup, RocketmqGroupState, RocketmqGroupCommand, RocketmqGroupObservation>({
   system: 'rocketmq.group',
+  scopeBuilder: scopeBuilder(rocketmqGroupBoundsSchema, rocketmqGroupExplorationScope),
   scopes: {
     small: rocketmqGroupExplorationScope('AVG clustering, two clients on T1 (TagA or all), one queue, one TagA or TagB message, 5 commands', {
       clients: ['c1', 'c2'],
