@@ -76,6 +76,7 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .description("exhaustive bounded exploration of a system's scope: every command sequence, every property at every step")
     .option('--system <id>', 'the system to explore (required unless a scope file names it)')
     .option('--scope <name|file>', 'a scope of the system (small, default; default: default) or a scope file (.json, see README)')
+    .option('--all', "every system's scope of that name in turn (the main job's exhaustive part), then a table")
     .option('--depth <n>', "the longest command sequence (default: the scope's bound)")
     .option('--time <s>', 'stop after this many seconds (default: 600)')
     .option('--workers <n>', "worker threads, one setup of the scope each (default: the machine's cores)")

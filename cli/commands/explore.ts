@@ -17,7 +17,7 @@ import type { ExploreTask } from '../../properties/parallel/worker-task.js';
 import type { Property } from '../../properties/property.js';
 import type { CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
-import { exploreReport } from '../format/explore-report.js';
+import { exploreReport, exploreSummary } from '../format/explore-report.js';
 import { parsePositiveInteger } from '../parse-integer.js';
 import { UsageError } from '../usage-error.js';
 import { packageVersion } from '../version.js';
@@ -37,6 +37,8 @@ export interface ExploreCommandOptions {
   readonly corpus?: string;
   readonly workers?: string;
   readonly shard?: string;
+  /** Every system's scope of this name in turn. */
+  readonly all?: boolean;
 }
 
 /** One property's verdict in the scope. */
@@ -152,8 +154,8 @@ function chooseScope(options: ExploreCommandOptions, context: CliContext): Chose
   return { exploration: explorationOf(read.system), name: scopeName, scope: read.scope, file: { summary: read.summary, bounds: read.bounds } };
 }
 
-/** Explores the scope; exit 1 when an invariant is violated within it. */
-export function exploreCommand(options: ExploreCommandOptions, context: CliContext): ExitCode {
+/** Explores the scope and judges every property of the system in it, saving shortest counterexamples unless told not to. */
+function exploreScope(options: ExploreCommandOptions, context: CliContext): ExploreDocument {
   const { exploration, name: scopeName, scope, file } = chooseScope(options, context);
   const maxDepth = options.depth === undefined ? undefined : parsePositiveInteger('--depth', options.depth);
   const seconds = options.time === undefined ? defaultTimeSeconds : parsePositiveInteger('--time', options.time);
@@ -196,11 +198,33 @@ export function exploreCommand(options: ExploreCommandOptions, context: CliConte
     };
   });
   const statesPerSecond = Math.round(result.states / Math.max(result.milliseconds / 1000, 1e-3));
-  if (options.json === true) {
-    const document: ExploreDocument = { result, summary: scope.summary, statesPerSecond, verdicts };
-    context.stdout.write(JSON.stringify(document, null, 2) + '\n');
-  } else {
-    context.stdout.write(exploreReport({ result, summary: scope.summary, statesPerSecond, verdicts }));
+  return { result, summary: scope.summary, statesPerSecond, verdicts };
+}
+
+/** Exit 1 when an invariant is violated within a scope explored. */
+function exitCodeOf(documents: readonly ExploreDocument[]): ExitCode {
+  return documents.some((d) => d.verdicts.some((v) => v.status === 'violated')) ? ExitCode.failed : ExitCode.ok;
+}
+
+/**
+ * Explores the scope; exit 1 when an invariant is violated within it. With `--all`, one named scope (default:
+ * `default`) of every system in turn — the main job's exhaustive part — then a table of the systems.
+ */
+export function exploreCommand(options: ExploreCommandOptions, context: CliContext): ExitCode {
+  if (options.all !== true) {
+    const document = exploreScope(options, context);
+    context.stdout.write(options.json === true ? JSON.stringify(document, null, 2) + '\n' : exploreReport(document));
+    return exitCodeOf([document]);
   }
-  return verdicts.some((v) => v.status === 'violated') ? ExitCode.failed : ExitCode.ok;
+  if (options.system !== undefined) throw new UsageError('explore: --all explores every system; leave out --system');
+  if (options.scope !== undefined && isScopeFile(options.scope)) throw new UsageError('explore: --all takes a scope name that every system has (small, default), not a file');
+  if (options.shard !== undefined) throw new UsageError('explore: --all cannot be sharded; shard one system at a time');
+  const documents: ExploreDocument[] = [];
+  for (const system of explorations.keys()) {
+    const document = exploreScope({ ...options, system }, context);
+    documents.push(document);
+    if (options.json !== true) context.stdout.write(exploreReport(document) + '\n');
+  }
+  context.stdout.write(options.json === true ? JSON.stringify(documents, null, 2) + '\n' : exploreSummary(documents));
+  return exitCodeOf(documents);
 }

@@ -40,3 +40,39 @@ export function exploreReport(doc: ExploreDocument): string {
   );
   return `${figures(doc)}\n${renderTable(columns, rows)}${details.length === 0 ? '' : `\n${details.join('\n')}\n`}`;
 }
+
+/** How far a search got, in a few words. */
+function extent(doc: ExploreDocument): string {
+  const r = doc.result;
+  if (r.exhausted) return `exhausted at depth ${r.depthCompleted}`;
+  return r.stopped === 'depth' ? `complete to depth ${r.depthCompleted}` : `stopped (${r.stopped ?? '?'}) at depth ${r.depthCompleted}`;
+}
+
+/** One row per system explored by `mqspec explore --all`, and a closing line. */
+export function exploreSummary(docs: readonly ExploreDocument[]): string {
+  const columns = [
+    { header: 'system' },
+    { header: 'states', align: 'right' as const },
+    { header: 'transitions', align: 'right' as const },
+    { header: 'search' },
+    { header: 's', align: 'right' as const },
+    { header: 'invariants held' },
+    { header: 'hazards found' },
+  ];
+  const rows = docs.map((doc) => {
+    const invariants = doc.verdicts.filter((v) => v.kind === 'invariant');
+    const hazards = doc.verdicts.filter((v) => v.kind === 'hazard');
+    return [
+      doc.result.system,
+      count(doc.result.states),
+      count(doc.result.transitions),
+      extent(doc),
+      (doc.result.milliseconds / 1000).toFixed(1),
+      `${invariants.filter((v) => v.status === 'held').length}/${invariants.length}`,
+      `${hazards.filter((v) => v.status === 'found').length}/${hazards.length}`,
+    ];
+  });
+  const violated = docs.flatMap((d) => d.verdicts.filter((v) => v.status === 'violated').map((v) => v.id));
+  const closing = violated.length === 0 ? 'no invariant violated in any scope' : `invariants violated: ${violated.join(', ')}`;
+  return `${renderTable(columns, rows)}${closing}\n`;
+}

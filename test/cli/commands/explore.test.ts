@@ -48,6 +48,33 @@ describe('mqspec explore', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('with --all explores the named scope of every system in turn and ends with a table of them', () => {
+    const run = runExplore(['--all', '--scope', 'small', '--depth', '2', '--workers', '1', '--no-save']);
+    expect(run.exitCode).toBe(0);
+    const table = run.stdout.slice(run.stdout.lastIndexOf('system '));
+    expect(table.split('\n').filter((line) => /^(kafka|rocketmq)\./.test(line)).map((line) => line.split(/ +/)[0])).toEqual([
+      'kafka.consumer',
+      'kafka.group',
+      'rocketmq.allocate',
+      'rocketmq.filter',
+      'rocketmq.group',
+    ]);
+    expect(table).toMatch(/rocketmq\.allocate +[\d,]+ +[\d,]+ +complete to depth 2 .* 7\/7 +1\/1/);
+    expect(table.trim().endsWith('no invariant violated in any scope')).toBe(true);
+    const json = JSON.parse(runExplore(['--all', '--scope', 'small', '--depth', '1', '--workers', '1', '--no-save', '--json']).stdout) as ExploreDocument[];
+    expect(json.map((d) => d.result.system)).toHaveLength(5);
+  });
+
+  it.each([
+    [['--all', '--system', 'kafka.group'], '--all explores every system; leave out --system'],
+    [['--all', '--scope', 'x/s.json'], '--all takes a scope name that every system has'],
+    [['--all', '--shard', '1/2'], '--all cannot be sharded'],
+  ])('refuses %j with exit 2', (args, message) => {
+    const run = runExplore(args);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+
   it('splits a scope across shards by setup, and on worker threads gives the result of one thread', () => {
     const whole = JSON.parse(runExplore(['--system', 'rocketmq.allocate', '--depth', '1', '--workers', '1', '--no-save', '--json']).stdout) as ExploreDocument;
     const shards = ['1/2', '2/2'].map((s) => JSON.parse(runExplore(['--system', 'rocketmq.allocate', '--depth', '1', '--shard', s, '--workers', '1', '--no-save', '--json']).stdout) as ExploreDocument);
