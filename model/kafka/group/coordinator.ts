@@ -39,10 +39,20 @@ export function unknownConsumer(id: string): Failure {
   return fail('IllegalStateException', `No consumer "${id}" in the group (never joined, or closed): join it first`);
 }
 
+/**
+ * The most live members a `kafka.group` run keeps (mqspec's limit; Kafka 1.0 sets none). Every step observes every
+ * member, so a run's cost grows with members × steps; 256 matches rocketmq.group's client limit.
+ */
+export const maxGroupMembers = 256;
+
 /** `join`: a new consumer with the group's `group.id`; it takes part in rebalances once it subscribes. */
 export function join(state: KafkaGroupState, id: string): Result {
   if (findMember(state, id) !== undefined) {
     return { state, outcome: fail('IllegalStateException', `join: consumer "${id}" is already in the group`) };
+  }
+  if (state.members.length >= maxGroupMembers) {
+    // The name a broker with group.max.size (Kafka 2.2, KIP-389) answers; the limit itself is mqspec's.
+    return { state, outcome: fail('GroupMaxSizeReachedException', `mqspec limit: at most ${maxGroupMembers} live members per kafka.group run (consumer ${id})`) };
   }
   return { state: { ...state, members: [...state.members, { id, client: state.freshClient }] }, outcome: ok() };
 }

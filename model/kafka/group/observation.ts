@@ -6,7 +6,7 @@
 import type { AssignorName } from '../assignors/assignors.js';
 import type { TopicPartition } from '../topic-partition.js';
 import { observeKafkaConsumer, type KafkaConsumerObservation } from '../consumer/observation.js';
-import type { PartitionLog } from '../consumer/state.js';
+import type { KafkaClientState, KafkaClusterState, PartitionLog } from '../consumer/state.js';
 import { recordOf } from '../names.js';
 import { consumerStateOf } from './member.js';
 import { leaderOf, type KafkaGroupState } from './state.js';
@@ -37,15 +37,47 @@ export interface KafkaGroupObservation {
   readonly lastAssignment: Readonly<Record<string, readonly TopicPartition[]>> | null;
 }
 
+/** A member's observation with what it was computed from (states are immutable, so identity means equality). */
+interface ObservedMember {
+  readonly cluster: KafkaClusterState;
+  readonly generation: number | null;
+  readonly observation: GroupMemberObservation;
+}
+
+/**
+ * Member observations by client state. States are never mutated, so a member whose client state, cluster and
+ * generation are the very same objects as at an earlier step observes the same: its observation is reused — the same
+ * object, which also lets a step's observation diff skip it. Every step observes every member, so without this a run
+ * costs members × steps full observations. A WeakMap: it answers only what the computation would, and forgets states
+ * nobody holds.
+ */
+const observedMembers = new WeakMap<KafkaClientState, ObservedMember>();
+
+/** The same cluster parts (by identity: every change makes new objects). */
+function sameCluster(a: KafkaClusterState, b: KafkaClusterState): boolean {
+  return a.metadata === b.metadata && a.logs === b.logs && a.groupCommitted === b.groupCommitted;
+}
+
+/** One member's observation over the cluster, reused when nothing it depends on changed. */
+function observeMember(cluster: KafkaClusterState, client: KafkaClientState, generation: number | null): GroupMemberObservation {
+  const known = observedMembers.get(client);
+  if (known !== undefined && known.generation === generation && sameCluster(known.cluster, cluster)) return known.observation;
+  // The cluster is observed once, at the top level, not in every member.
+  const { logs: _logs, groupCommitted: _committed, ...own } = observeKafkaConsumer(consumerStateOf(cluster, client));
+  const observation = { ...own, generation };
+  observedMembers.set(client, { cluster, generation, observation });
+  return observation;
+}
+
 /** The observation of a state. */
 export function observeKafkaGroup(state: KafkaGroupState): KafkaGroupObservation {
+  const inGeneration = new Set(state.generationMembers);
   // recordOf, not members[id] = …: a member called `__proto__` must be an own key, not the object's prototype.
   const members = recordOf(
-    state.members.map((member): [string, GroupMemberObservation] => {
-      // The cluster is observed once, at the top level, not in every member.
-      const { logs: _logs, groupCommitted: _committed, ...own } = observeKafkaConsumer(consumerStateOf(state.cluster, member.client));
-      return [member.id, { ...own, generation: state.generationMembers.includes(member.id) ? state.generation : null }];
-    }),
+    state.members.map((member): [string, GroupMemberObservation] => [
+      member.id,
+      observeMember(state.cluster, member.client, inGeneration.has(member.id) ? state.generation : null),
+    ]),
   );
   return {
     assignor: state.assignor,

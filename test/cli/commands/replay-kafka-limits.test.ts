@@ -10,6 +10,7 @@ import { systems } from '../../../model/systems.js';
 import { catalog } from '../../../properties/catalog.js';
 import { maxPollRecordsLimit, maxProduceCount } from '../../../model/kafka/consumer/commands.js';
 import { maxConsumerNameLength } from '../../../model/kafka/group/commands.js';
+import { maxGroupMembers } from '../../../model/kafka/group/coordinator.js';
 import { maxPartitionsInCluster, maxPartitionsPerTopic, maxTopicNameLength } from '../../../model/kafka/consumer/setup.js';
 import { runCli } from '../fixtures/counter-system.js';
 import { tempFolder } from '../../support/temp-folder.js';
@@ -76,6 +77,29 @@ describe('kafka sizes', () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/^mqspec: [^\n]+\n$/);
     expect(run.stderr).toMatch(reason);
+  });
+
+  it(`keeps at most ${maxGroupMembers} live members: one more join answers GroupMaxSizeReachedException and changes nothing, and a long run of a full group replays in seconds`, () => {
+    const members = Array.from({ length: maxGroupMembers + 1 }, (_, i) => `c${i}`);
+    const polls = Array.from({ length: 5_000 }, (_, i) => ({ type: 'poll', consumer: members[i % maxGroupMembers] }));
+    const run = replay(
+      group([
+        ...members.map((consumer) => ({ type: 'join', consumer })),
+        ...members.slice(0, maxGroupMembers).map((consumer) => ({ type: 'subscribe', consumer, topics: ['t'] })),
+        { type: 'rebalance' },
+        ...polls,
+      ]),
+    );
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const replayed = JSON.parse(run.stdout) as { steps: { outcome: { ok: boolean; error?: string }; changes: unknown[] }[]; final: { observation: { members: Record<string, unknown> } } };
+    const steps = replayed.steps;
+    expect(steps[maxGroupMembers]?.outcome).toMatchObject({ ok: false, error: 'GroupMaxSizeReachedException' });
+    expect(steps[maxGroupMembers]?.changes).toEqual([]);
+    expect(Object.keys(replayed.final.observation.members)).toEqual(members.slice(0, maxGroupMembers));
+    expect(steps.every((step, i) => i === maxGroupMembers || step.outcome.ok)).toBe(true);
+    // Unchanged members' observations are reused, so a step costs what changed, not the whole group (was ~4 ms a step).
+    expect(run.ms).toBeLessThan(20_000);
   });
 
   it('takes every limit itself', () => {
