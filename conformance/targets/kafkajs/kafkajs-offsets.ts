@@ -14,7 +14,11 @@
  *   each listed partition (each assigned one for an empty list);
  * - `poll` → one `consumerGroup.fetch` whose batches are consumed as the runner's `eachMessage` loop does
  *   (`resolveOffset` per message), at most `maxRecords` records; kafkajs returns one batch per partition, listed here
- *   in the order Java's `ConsumerRecords` map iterates partitions (which carries no meaning);
+ *   in the order Java's `ConsumerRecords` map iterates partitions (which carries no meaning). kafkajs has no
+ *   `max.poll.records`: the limit stops consuming after `maxRecords` records in kafkajs's batch order, and the next
+ *   poll fetches again from the resolved offsets. A poll the limit cuts across several partitions may therefore pick
+ *   other partitions' records than Java's (which serves its buffered fetches in its own rotating order): a limit of
+ *   this mapping, not a finding;
  * - `commitSync(offsets)` → `consumer.commitOffsets(offsets)`; `commitSync()` → `consumerGroup.commitOffsets()`, what
  *   the runner's auto-commit calls (every resolved offset not yet committed);
  * - `committed` → the coordinator's OffsetFetch answer (as `admin.fetchOffsets` reads it);
