@@ -38,7 +38,7 @@ export interface OffsetsPartition {
   readonly position: number | null;
 }
 
-/** What a step answers: the outcome, or a library crash (a JavaScript error inside kafkajs) for a target failure. */
+/** What a step answers: the outcome, or a crash (an error that is not kafkajs's own) for a target failure. */
 export type OffsetsStepAnswer = { readonly outcome: Outcome } | { readonly crash: string };
 
 /** kafkajs's offsets as it passes them: strings, numbers or its `Long`. */
@@ -97,7 +97,8 @@ const ConsumerGroupClass = requireLibrary<new (options: Record<string, unknown>)
 const LongClass = requireLibrary<{ fromValue(value: OffsetValue): Long }>('kafkajs/src/utils/long');
 const { createLogger, LEVELS } = requireLibrary<{ createLogger(options: { level: number; logCreator: () => () => void }): unknown; LEVELS: { NOTHING: number } }>('kafkajs/src/loggers');
 const InstrumentationEventEmitter = requireLibrary<new () => unknown>('kafkajs/src/instrumentation/emitter');
-const { KafkaJSOffsetOutOfRange } = requireLibrary<{
+const { KafkaJSError, KafkaJSOffsetOutOfRange } = requireLibrary<{
+  KafkaJSError: new (message: string) => Error;
   KafkaJSOffsetOutOfRange: new (cause: Error, where: { topic: string; partition: number }) => Error;
 }>('kafkajs/src/errors');
 const { createErrorFromCode } = requireLibrary<{ createErrorFromCode(code: number): Error }>('kafkajs/src/protocol/error');
@@ -389,10 +390,6 @@ function isInvalid(offset: OffsetValue | undefined | null): boolean {
   return (!offset && offset !== 0) || LongClass.fromValue(offset).lessThan(0);
 }
 
-/** A library crash: a JavaScript error inside kafkajs (kafkajs's own errors are outcomes). */
-function isCrash(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError;
-}
 
 const sessions = new Map<number, OffsetsSession>();
 
@@ -412,8 +409,10 @@ export async function serveOffsets(request: OffsetsRequest): Promise<unknown> {
         const answer: OffsetsStepAnswer = { outcome: await session(request.session).step(request.command) };
         return answer;
       } catch (error) {
-        if (isCrash(error) || !(error instanceof Error)) return { crash: String(error instanceof Error ? (error.stack ?? error.message) : error) } satisfies OffsetsStepAnswer;
-        return { outcome: fail(error.name, error.message) } satisfies OffsetsStepAnswer;
+        // kafkajs's own errors (KafkaJSError and its subclasses) are its answers; anything else (a TypeError inside
+        // the library, an error of this wrapper) is a target failure.
+        if (error instanceof KafkaJSError) return { outcome: fail(error.name, error.message) } satisfies OffsetsStepAnswer;
+        return { crash: String(error instanceof Error ? (error.stack ?? error.message) : error) } satisfies OffsetsStepAnswer;
       }
     }
   }

@@ -31,7 +31,7 @@ import { fetchedRecordsOrder } from '../../../model/kafka/consumer/partition-ord
 import type { Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
 import type { LibraryTarget } from '../library-target.js';
-import { kafkajsBridge, disposeKafkajsBridge, kafkajsVersion } from './kafkajs-round-robin.js';
+import { disposeKafkajsBridge, kafkajsBridge, kafkajsVersion, runningKafkajsBridge } from './kafkajs-round-robin.js';
 import type { OffsetsRequest, OffsetsStepAnswer } from './kafkajs-offsets-session.js';
 
 /** A JavaScript error inside kafkajs: a target failure, not an answer. */
@@ -86,8 +86,9 @@ export const kafkajsOffsets: LibraryTarget = {
         return command.type === 'poll' ? inRecordsOrder(answer.outcome) : answer.outcome;
       },
       observe: () => ({ partitions: call({ op: 'offsets.observe', session }) }),
+      // After a failure the worker may be gone (disposed on a timeout): then there is nothing to release.
       close: () => {
-        call({ op: 'offsets.close', session });
+        runningKafkajsBridge()?.call({ op: 'offsets.close', session } satisfies OffsetsRequest);
       },
     };
   },
