@@ -86,6 +86,11 @@ describe('kafkajs@2.2.4 consumer offsets and seeks: divergences from Java (1.0.0
     expect(difference).toEqual({ step: 5, what: 'outcome', model: { ok: true, value: 1 }, target: { ok: true, value: null } });
   });
 
+  it('drops the whole fetch when one partition is out of range: that poll returns no records of the other partitions (Java returns them and resets the one)', () => {
+    const difference = check({ topics: { t0: 2 } }, [subscribe, rebalance(0, 1), poll, produce(2, 1), seek(5, 0), poll]);
+    expect(difference).toEqual({ step: 5, what: 'outcome', model: { ok: true, value: [{ ...t0(1), offset: 0 }, { ...t0(1), offset: 1 }] }, target: { ok: true, value: [] } });
+  });
+
   it('refuses subscribe once the consumer runs (KafkaJSNonRetriableError), where Java changes the subscription', () => {
     expect(check(oneTopic, [subscribe, rebalance(0), subscribe])).toMatchObject({ step: 2, model: { ok: true }, target: { ok: false, error: 'KafkaJSNonRetriableError' } });
   });
