@@ -126,6 +126,8 @@ class OffsetsSession {
   /** Created by `consumer.run` (the first rebalance). */
   private group: ConsumerGroup | undefined;
   private generation = 0;
+  /** What the coordinator's next SyncGroup answer carries (the rebalance's partitions, as a `MemberAssignment`). */
+  private pendingAssignment: Buffer = Buffer.alloc(0);
   /** kafkajs's per-group committed-offset cache, which `Cluster.committedOffsets({groupId})` keeps for OffsetManager. */
   private readonly committedCache: Record<string, Record<string, OffsetValue | undefined>> = {};
 
@@ -204,8 +206,6 @@ class OffsetsSession {
       },
     };
   }
-
-  private pendingAssignment: Buffer = Buffer.alloc(0);
 
   /** `consumer.subscribe({topics, fromBeginning})`: only before `run`; topics add to the subscription. */
   private subscribe(topics: readonly string[]): Outcome {
