@@ -7,6 +7,7 @@ import { aliOnsTagFilter } from './ali-ons/ali-ons-tag-filter.js';
 import type { LibraryTarget } from './library-target.js';
 import { kafkaNodeRange, kafkaNodeRoundRobin } from './kafka-node/kafka-node-assignors.js';
 import { kafkajsRoundRobinAllTopicsTarget, kafkajsRoundRobinTarget } from './kafkajs/kafkajs-round-robin.js';
+import { kafkajsOffsets } from './kafkajs/kafkajs-offsets.js';
 import { kafkajsSubscriptionState } from './kafkajs/kafkajs-subscription-state.js';
 import {
   platformaticCooperativeStickyAllTopicsTarget,
@@ -20,6 +21,7 @@ export const libraryTargets: readonly LibraryTarget[] = [
   kafkajsRoundRobinTarget,
   kafkajsRoundRobinAllTopicsTarget,
   kafkajsSubscriptionState,
+  kafkajsOffsets,
   platformaticRoundRobinTarget,
   platformaticRoundRobinAllTopicsTarget,
   platformaticCooperativeStickyTarget,

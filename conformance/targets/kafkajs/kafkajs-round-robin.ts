@@ -26,6 +26,11 @@ export function kafkajsBridge(): AsyncBridge {
   return bridge;
 }
 
+/** The shared worker if it is running (a session releasing its state needs no new one). */
+export function runningKafkajsBridge(): AsyncBridge | undefined {
+  return bridge;
+}
+
 /** Stops the shared worker (the next call starts a new one). */
 export function disposeKafkajsBridge(): void {
   bridge?.dispose();

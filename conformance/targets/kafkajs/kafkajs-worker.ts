@@ -1,9 +1,11 @@
 /**
  * The worker thread that runs kafkajs@2.2.4's asynchronous parts for the kafkajs targets (see `../async-bridge.ts`):
- * the round-robin assigner's `async assign`, called exactly as `ConsumerGroup[SYNC]` calls it.
+ * the round-robin assigner's `async assign`, called exactly as `ConsumerGroup[SYNC]` calls it, and the consumer
+ * offset handling of the `kafkajs-offsets` target (`kafkajs-offsets-session.ts`).
  */
 import { serveBridge } from '../async-bridge-worker.js';
 import { requireLibrary } from '../library-require.js';
+import { serveOffsets, type OffsetsRequest } from './kafkajs-offsets-session.js';
 
 /** A request to run the round-robin assigner. */
 export interface RoundRobinRequest {
@@ -59,5 +61,6 @@ async function roundRobin(request: RoundRobinRequest): Promise<RoundRobinAnswer>
 serveBridge(async (request) => {
   const op = (request as { op?: unknown }).op;
   if (op === 'roundRobin') return roundRobin(request as RoundRobinRequest);
+  if (typeof op === 'string' && op.startsWith('offsets.')) return serveOffsets(request as OffsetsRequest);
   throw new Error(`kafkajs worker: unknown op ${String(op)}`);
 });
