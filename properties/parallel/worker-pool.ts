@@ -1,11 +1,15 @@
 /**
- * A synchronous pool of worker threads for `check --workers` and `explore --workers`. The command line is
- * synchronous, so the calling thread hands out tasks and then blocks on a shared counter (`Atomics.wait`) that a
- * worker bumps after posting each result; results are taken off the ports with `receiveMessageOnPort`. Workers load
- * the registered catalog and systems themselves: a task names what to run, never carries code.
+ * A synchronous pool of threads for `check --workers N` and `explore --workers N`: N - 1 worker threads and the
+ * calling thread, which runs tasks too between handing them out (it has loaded the catalog already, and would
+ * otherwise sit idle on a core). The command line is synchronous, so when it has no task left to run it blocks on a
+ * shared counter (`Atomics.wait`) that a worker bumps after posting each result; results are taken off the ports with
+ * `receiveMessageOnPort`. Each worker holds up to two tasks, so it never waits for the calling thread to finish one
+ * of its own before getting the next. Workers load the registered catalog and systems themselves: a task names what
+ * to run, never carries code.
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { runTask } from './run-task.js';
 import type { WorkerReply, WorkerTask } from './worker-task.js';
 
 /** The machine's cores: the default of `--workers`. */
@@ -22,11 +26,14 @@ function workerScript(): URL {
 interface PoolWorker {
   readonly worker: Worker;
   readonly port: MessagePort;
-  /** The task index it runs, if any. */
-  busy?: number;
+  /** How many of its tasks have no reply yet. */
+  pending: number;
 }
 
-/** Runs every task on up to `workers` threads; answers the replies in task order. Throws when a worker fails. */
+/** Tasks a worker holds at once: the one it runs and the next. */
+const tasksPerWorker = 2;
+
+/** Runs every task on up to `workers` threads, the calling one included; answers the replies in task order. Throws when a task fails. */
 export function runInWorkers(tasks: readonly WorkerTask[], workers: number): WorkerReply[] {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const script = workerScript();
@@ -34,37 +41,53 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
   const replies: (WorkerReply | undefined)[] = tasks.map(() => undefined);
   let next = 0;
   let done = 0;
+  const keep = (index: number, reply: WorkerReply): void => {
+    if (reply.kind === 'error') throw new Error(`worker: ${reply.error}`);
+    replies[index] = reply;
+    done++;
+  };
   const hand = (member: PoolWorker): void => {
-    if (next >= tasks.length) return;
-    member.busy = next;
-    member.port.postMessage({ index: next, task: tasks[next] });
-    next++;
+    while (member.pending < tasksPerWorker && next < tasks.length) {
+      member.port.postMessage({ index: next, task: tasks[next] });
+      member.pending++;
+      next++;
+    }
+  };
+  /** Takes every reply already posted and refills the workers; true when there was one. */
+  const collect = (): boolean => {
+    let progressed = false;
+    for (const member of pool) {
+      for (;;) {
+        const message = receiveMessageOnPort(member.port) as { message: { index: number; reply: WorkerReply } } | undefined;
+        if (message === undefined) break;
+        progressed = true;
+        member.pending--;
+        keep(message.message.index, message.message.reply);
+      }
+      hand(member);
+    }
+    return progressed;
   };
   try {
-    for (let i = 0; i < Math.min(workers, tasks.length); i++) {
+    for (let i = 0; i < Math.min(workers - 1, tasks.length - 1); i++) {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(script, { workerData: { port: port2, signal }, transferList: [port2] });
       worker.unref();
-      const member: PoolWorker = { worker, port: port1 };
+      const member: PoolWorker = { worker, port: port1, pending: 0 };
       pool.push(member);
       hand(member);
     }
     while (done < tasks.length) {
       const seen = Atomics.load(signal, 0);
-      let progressed = false;
-      for (const member of pool) {
-        const message = receiveMessageOnPort(member.port) as { message: { index: number; reply: WorkerReply } } | undefined;
-        if (message === undefined) continue;
-        progressed = true;
-        const { index, reply } = message.message;
-        if (reply.kind === 'error') throw new Error(`worker: ${reply.error}`);
-        replies[index] = reply;
-        done++;
-        member.busy = undefined;
-        hand(member);
+      if (collect()) continue;
+      if (next < tasks.length) {
+        // Nothing to collect: the calling thread runs the next task itself.
+        const index = next++;
+        keep(index, runTask(tasks[index] as WorkerTask));
+        continue;
       }
       // Sleep until a worker posts again (a worker that dies without posting would leave us here: time out, re-check).
-      if (!progressed) Atomics.wait(signal, 0, seen, 1000);
+      Atomics.wait(signal, 0, seen, 1000);
     }
   } finally {
     for (const member of pool) {

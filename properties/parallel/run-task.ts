@@ -1,0 +1,54 @@
+/**
+ * Runs one pool task on the registered catalog and systems: in a worker thread (task-worker.ts) or in the calling
+ * thread, which takes tasks too. Never throws: a failure is an `error` reply.
+ */
+import { systems } from '../../model/systems.js';
+import { catalog } from '../catalog.js';
+import { checkReplayFirst } from '../corpus/check-replay-first.js';
+import { modelTarget } from '../corpus/counterexample-record.js';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { explore } from '../explore/explore.js';
+import { explorations } from '../explore/explorations.js';
+import type { CheckTask, ExploreTask, WorkerReply, WorkerTask } from './worker-task.js';
+
+function runCheck(task: CheckTask): WorkerReply {
+  const property = catalog.find((p) => p.id === task.property);
+  if (property === undefined) return { kind: 'error', error: `unknown property ${task.property}` };
+  const corpus = loadCorpus(task.corpus, systems, catalog);
+  const result = checkReplayFirst(property, {
+    seed: task.seed,
+    ...(task.runs === undefined ? {} : { runs: task.runs }),
+    corpus,
+    target: modelTarget,
+    ...(task.mqspecVersion === undefined ? {} : { save: { folder: task.corpus, systems, mqspecVersion: task.mqspecVersion } }),
+  });
+  return { kind: 'check', result };
+}
+
+function runExplore(task: ExploreTask): WorkerReply {
+  const model = systems.get(task.system);
+  const exploration = explorations.get(task.system);
+  if (model === undefined || exploration === undefined) return { kind: 'error', error: `no exploration for ${task.system}` };
+  const properties = catalog.filter((p) => p.system === task.system && (task.properties === undefined || task.properties.includes(p.id)));
+  const result = explore({
+    model,
+    exploration,
+    scopeName: task.scope,
+    ...(task.scopeFile === undefined ? {} : { scope: exploration.scopeBuilder.build(task.scopeFile.summary, task.scopeFile.bounds) }),
+    properties,
+    setupIndexes: task.setupIndexes,
+    symmetry: task.symmetry,
+    ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
+    ...(task.timeLimitMs === undefined ? {} : { timeLimitMs: task.timeLimitMs }),
+  });
+  return { kind: 'explore', result };
+}
+
+/** The reply to one task. */
+export function runTask(task: WorkerTask): WorkerReply {
+  try {
+    return task.kind === 'check' ? runCheck(task) : runExplore(task);
+  } catch (error) {
+    return { kind: 'error', error: error instanceof Error ? error.message : String(error) };
+  }
+}
