@@ -19,7 +19,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import { runSteps, type TraceStep } from '../../model/trace.js';
 import type { Property, PropertyKind, StepView } from '../property.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
-import { canonical, fingerprint, renamings } from './fingerprint.js';
+import { Fingerprinter, renamings, valueKey } from './fingerprint.js';
 
 /** The shortest violation of one property found in the scope. */
 export interface Finding {
@@ -86,9 +86,9 @@ export interface ExploreOptions {
 /** One node of the search tree that is still to be expanded. */
 interface FrontierEntry {
   readonly node: number;
-  /** The node's fingerprint and its memory's canonical text, to recognise a step that changed neither. */
+  /** The node's fingerprint and its memory's hash, to recognise a step that changed neither. */
   readonly key: string;
-  readonly memoryText: string;
+  readonly memoryKey: string;
   readonly state: unknown;
   readonly memory: unknown;
   readonly observation: unknown;
@@ -179,17 +179,17 @@ function exploreSetup(
   const properties = options.properties.filter((p) => exploration.applies?.(p.id, setup) ?? true);
   const maxDepth = options.maxDepth ?? scope.maxDepth;
   const names = options.symmetry === false ? [] : (exploration.symmetry?.names(setup) ?? []);
-  const symmetric = names.length > 1 ? renamings(names) : [];
+  const fingerprints = new Fingerprinter(names.length > 1 ? renamings(names) : []);
   const memory = exploration.memory;
   const visited = new Set<string>();
   const paths = new PathTable();
   const root = model.init(setup);
   const rootMemory = memory?.initial;
-  const rootKey = fingerprint(root, rootMemory, symmetric);
+  const rootKey = fingerprints.of(root, rootMemory);
   visited.add(rootKey);
   tally.states++;
   let frontier: FrontierEntry[] = [
-    { node: paths.add(-1, undefined), key: rootKey, memoryText: canonical(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
+    { node: paths.add(-1, undefined), key: rootKey, memoryKey: valueKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
   ];
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
@@ -211,17 +211,16 @@ function exploreSetup(
         // new fingerprint unless the memory moved.
         const unchanged = result.state === entry.state;
         const observation = unchanged ? entry.observation : model.observe(result.state);
-        const step = { index: depth, command, outcome: result.outcome as Outcome, before: entry.observation, after: observation };
-        const view = stepView(setup, step, history);
-        checkAll(properties, findings, view, () => [...paths.path(entry.node), command], setup, model.id, depth + 1);
+        const view = new ExploredStep(setup, depth, command, result.outcome as Outcome, entry.observation, observation, history);
+        checkAll(properties, findings, view, paths, entry.node, setup, model.id);
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
-        const memoryText = canonical(nextMemory);
-        if (unchanged && memoryText === entry.memoryText) continue;
-        const key = fingerprint(result.state, nextMemory, symmetric);
+        const memoryKey = memory === undefined ? entry.memoryKey : valueKey(nextMemory);
+        if (unchanged && memoryKey === entry.memoryKey) continue;
+        const key = fingerprints.of(result.state, nextMemory);
         if (visited.has(key)) continue;
         visited.add(key);
         tally.states++;
-        next.push({ node: paths.add(entry.node, command), key, memoryText, state: result.state, memory: nextMemory, observation });
+        next.push({ node: paths.add(entry.node, command), key, memoryKey, state: result.state, memory: nextMemory, observation });
       }
     }
     frontier = next;
@@ -237,32 +236,37 @@ function exploreSetup(
   budget.heapNow();
 }
 
-/** The view a check sees; `history` is rebuilt only when a check reads it. */
-function stepView(
-  setup: unknown,
-  step: TraceStep,
-  prefix: () => readonly TraceStep[],
-): StepView<unknown, Command, unknown> {
-  let history: readonly TraceStep[] | undefined;
-  return {
-    setup,
-    ...step,
-    get history(): readonly TraceStep[] {
-      return (history ??= [...prefix(), step]);
-    },
-  };
+/** The view a check sees of one step; `history` is rebuilt (by replaying the path) only when a check reads it. */
+class ExploredStep implements StepView<unknown, Command, unknown> {
+  private trail: readonly TraceStep[] | undefined;
+
+  constructor(
+    readonly setup: unknown,
+    readonly index: number,
+    readonly command: Command,
+    readonly outcome: Outcome,
+    readonly before: unknown,
+    readonly after: unknown,
+    private readonly prefix: () => readonly TraceStep[],
+  ) {}
+
+  get history(): readonly TraceStep[] {
+    const { index, command, outcome, before, after } = this;
+    return (this.trail ??= [...this.prefix(), { index, command, outcome, before, after }]);
+  }
 }
 
-/** Runs every property not yet violated on the view; records a violation with its path. */
+/** Runs every property not yet violated on the view; records a violation with its path (the node's, then the step). */
 function checkAll(
   properties: readonly Property[],
   findings: Findings,
-  view: StepView<unknown, Command, unknown>,
-  path: () => Command[],
+  view: ExploredStep,
+  paths: PathTable,
+  node: number,
   setup: unknown,
   system: string,
-  length: number,
 ): void {
+  const length = view.index + 1;
   for (const property of properties) {
     const known = findings.get(property.id);
     if (known !== undefined && known.length <= length) continue;
@@ -271,7 +275,7 @@ function checkAll(
     findings.set(property.id, {
       id: property.id,
       kind: property.kind,
-      scenario: { system, setup, commands: path() },
+      scenario: { system, setup, commands: [...paths.path(node), view.command] },
       length,
       message,
     });
