@@ -19,7 +19,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import { runSteps, type TraceStep } from '../../model/trace.js';
 import type { Property, PropertyKind, StepView } from '../property.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
-import { Fingerprinter, renamings, valueKey } from './fingerprint.js';
+import { Fingerprinter, renamings } from './fingerprint.js';
 
 /** The shortest violation of one property found in the scope. */
 export interface Finding {
@@ -189,14 +189,14 @@ function exploreSetup(
   visited.add(rootKey);
   tally.states++;
   let frontier: FrontierEntry[] = [
-    { node: paths.add(-1, undefined), key: rootKey, memoryKey: valueKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
+    { node: paths.add(-1, undefined), key: rootKey, memoryKey: fingerprints.memoryKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
   ];
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
     const next: FrontierEntry[] = [];
     for (const entry of frontier) {
-      let prefix: TraceStep[] | undefined;
-      const history = (): TraceStep[] => (prefix ??= [...runSteps(model, setup, paths.path(entry.node))]);
+      let prefix: readonly TraceStep[] | undefined;
+      const history = (): readonly TraceStep[] => (prefix ??= lazyTrace(model, setup, paths.path(entry.node)));
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
         if (stop !== undefined) {
@@ -214,7 +214,7 @@ function exploreSetup(
         const view = new ExploredStep(setup, depth, command, result.outcome as Outcome, entry.observation, observation, history);
         checkAll(properties, findings, view, paths, entry.node, setup, model.id);
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
-        const memoryKey = memory === undefined ? entry.memoryKey : valueKey(nextMemory);
+        const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
         if (unchanged && memoryKey === entry.memoryKey) continue;
         const key = fingerprints.of(result.state, nextMemory);
         if (visited.has(key)) continue;
@@ -234,6 +234,43 @@ function exploreSetup(
     tally.stopped ??= 'depth';
   }
   budget.heapNow();
+}
+
+/**
+ * The steps of a path, replayed through the model only when a check reads more of a step than its index and
+ * command (many checks only look for a kind of command earlier in the run): then the whole path is replayed once.
+ */
+function lazyTrace(model: AnySystemModel, setup: unknown, commands: readonly Command[]): readonly TraceStep[] {
+  let replayed: readonly TraceStep[] | undefined;
+  const replay = (): readonly TraceStep[] => (replayed ??= [...runSteps(model, setup, commands)]);
+  return commands.map((command, index) => new ReplayedStep(index, command, replay));
+}
+
+/** One step of a lazy trace: its index and command at once, the rest from the replay. */
+class ReplayedStep implements TraceStep {
+  constructor(
+    readonly index: number,
+    readonly command: Command,
+    private readonly replay: () => readonly TraceStep[],
+  ) {}
+
+  private step(): TraceStep {
+    const step = this.replay()[this.index];
+    if (step === undefined) throw new Error(`explore: the replay of a path has no step ${this.index}`);
+    return step;
+  }
+
+  get outcome(): Outcome {
+    return this.step().outcome;
+  }
+
+  get before(): unknown {
+    return this.step().before;
+  }
+
+  get after(): unknown {
+    return this.step().after;
+  }
 }
 
 /** The view a check sees of one step; `history` is rebuilt (by replaying the path) only when a check reads it. */

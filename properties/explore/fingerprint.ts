@@ -109,6 +109,9 @@ function mix(h: number, k: number, l: 0 | 1 | 2 | 3): number {
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
+/** Each lane's state after the seed and a type tag: where strings, arrays, members and objects start. */
+const starts = (tag: number): Lanes => [mix(SEED[0], tag, 0), mix(SEED[1], tag, 1), mix(SEED[2], tag, 2), mix(SEED[3], tag, 3)];
+
 /** Murmur3's finaliser: every input bit reaches every output bit. */
 function avalanche(h: number, length: number): number {
   h ^= length;
@@ -122,6 +125,11 @@ function avalanche(h: number, length: number): number {
 /** The four lanes of one hash. */
 type Lanes = [number, number, number, number];
 
+const START_STRING = starts(STRING);
+const START_ARRAY = starts(ARRAY);
+const START_MEMBER = starts(MEMBER);
+const START_OBJECT = starts(OBJECT);
+
 const floatView = new Float64Array(1);
 const floatWords = new Int32Array(floatView.buffer);
 
@@ -132,10 +140,10 @@ const STRING_CACHE_LIMIT = 1 << 16;
 function stringLanes(text: string): Lanes {
   const known = stringHashes.get(text);
   if (known !== undefined) return known;
-  let h0 = mix(SEED[0], STRING, 0);
-  let h1 = mix(SEED[1], STRING, 1);
-  let h2 = mix(SEED[2], STRING, 2);
-  let h3 = mix(SEED[3], STRING, 3);
+  let h0 = START_STRING[0];
+  let h1 = START_STRING[1];
+  let h2 = START_STRING[2];
+  let h3 = START_STRING[3];
   for (let i = 0; i < text.length; i += 2) {
     // Two UTF-16 code units a word; the length in the finaliser tells "a" from "a\0".
     const k = text.charCodeAt(i) | ((i + 1 < text.length ? text.charCodeAt(i + 1) : 0) << 16);
@@ -153,13 +161,36 @@ function stringLanes(text: string): Lanes {
 /** The lanes of a number, read as JSON reads it: -0 is 0, NaN and the infinities are null. */
 function numberLanes(n: number, out: Lanes): void {
   if (!Number.isFinite(n)) {
-    scalarLanes(NULL, 0, 0, out);
+    copyLanes(NULL_LANES, out);
   } else if ((n | 0) === n) {
-    scalarLanes(INTEGER, n, 0, out); // -0 | 0 is 0
+    // -0 | 0 is 0, and SMALL_INTEGERS[-0 - SMALL_MIN] is 0's
+    if (n >= SMALL_MIN && n <= SMALL_MAX) copyLanes(SMALL_INTEGERS[n - SMALL_MIN] ?? NULL_LANES, out);
+    else scalarLanes(INTEGER, n, 0, out);
   } else {
     floatView[0] = n;
     scalarLanes(FLOAT, floatWords[0] ?? 0, floatWords[1] ?? 0, out);
   }
+}
+
+/** The lanes of null, false, true and the small integers, computed once (states are full of them). */
+function computedScalar(tag: number, a: number): Lanes {
+  const out: Lanes = [0, 0, 0, 0];
+  scalarLanes(tag, a, 0, out);
+  return out;
+}
+const SMALL_MIN = -8;
+const SMALL_MAX = 1024;
+const SMALL_INTEGERS: readonly Lanes[] = Array.from({ length: SMALL_MAX - SMALL_MIN + 1 }, (_, i) => computedScalar(INTEGER, SMALL_MIN + i));
+const NULL_LANES = computedScalar(NULL, 0);
+const FALSE_LANES = computedScalar(FALSE, 0);
+const TRUE_LANES = computedScalar(TRUE, 0);
+
+function copyLanes(from: Lanes, out: Lanes): Lanes {
+  out[0] = from[0];
+  out[1] = from[1];
+  out[2] = from[2];
+  out[3] = from[3];
+  return out;
 }
 
 function scalarLanes(tag: number, a: number, b: number, out: Lanes): void {
@@ -197,37 +228,27 @@ class StructuralHash {
     const out = this.at(depth);
     switch (typeof value) {
       case 'string': {
-        const t = this.text(value);
-        out[0] = t[0];
-        out[1] = t[1];
-        out[2] = t[2];
-        out[3] = t[3];
-        return out;
+        return copyLanes(this.text(value), out);
       }
       case 'number':
         numberLanes(value, out);
         return out;
       case 'boolean':
-        scalarLanes(value ? TRUE : FALSE, 0, 0, out);
-        return out;
+        return copyLanes(value ? TRUE_LANES : FALSE_LANES, out);
       case 'object':
-        if (value === null) {
-          scalarLanes(NULL, 0, 0, out);
-          return out;
-        }
+        if (value === null) return copyLanes(NULL_LANES, out);
         return Array.isArray(value) ? this.array(value, depth, out) : this.record(value as Record<string, unknown>, depth, out);
       default:
         // undefined (an array hole reads as null in JSON), functions and symbols do not occur in states
-        scalarLanes(NULL, 0, 0, out);
-        return out;
+        return copyLanes(NULL_LANES, out);
     }
   }
 
   private array(value: readonly unknown[], depth: number, out: Lanes): Lanes {
-    let h0 = mix(SEED[0], ARRAY, 0);
-    let h1 = mix(SEED[1], ARRAY, 1);
-    let h2 = mix(SEED[2], ARRAY, 2);
-    let h3 = mix(SEED[3], ARRAY, 3);
+    let h0 = START_ARRAY[0];
+    let h1 = START_ARRAY[1];
+    let h2 = START_ARRAY[2];
+    let h3 = START_ARRAY[3];
     const rename = this.rename;
     if (rename !== undefined && isNameSet(value, rename)) {
       const names = (value as readonly string[]).map((name) => rename.get(name) ?? name).sort();
@@ -268,15 +289,15 @@ class StructuralHash {
       members++;
       const k = this.text(key);
       const v = this.lanes(member, depth + 1);
-      s0 = (s0 + avalanche(mix(mix(mix(SEED[0], MEMBER, 0), k[0], 0), v[0], 0), MEMBER)) | 0;
-      s1 = (s1 + avalanche(mix(mix(mix(SEED[1], MEMBER, 1), k[1], 1), v[1], 1), MEMBER)) | 0;
-      s2 = (s2 + avalanche(mix(mix(mix(SEED[2], MEMBER, 2), k[2], 2), v[2], 2), MEMBER)) | 0;
-      s3 = (s3 + avalanche(mix(mix(mix(SEED[3], MEMBER, 3), k[3], 3), v[3], 3), MEMBER)) | 0;
+      s0 = (s0 + avalanche(mix(mix(START_MEMBER[0], k[0], 0), v[0], 0), MEMBER)) | 0;
+      s1 = (s1 + avalanche(mix(mix(START_MEMBER[1], k[1], 1), v[1], 1), MEMBER)) | 0;
+      s2 = (s2 + avalanche(mix(mix(START_MEMBER[2], k[2], 2), v[2], 2), MEMBER)) | 0;
+      s3 = (s3 + avalanche(mix(mix(START_MEMBER[3], k[3], 3), v[3], 3), MEMBER)) | 0;
     }
-    out[0] = avalanche(mix(mix(SEED[0], OBJECT, 0), s0, 0), members);
-    out[1] = avalanche(mix(mix(SEED[1], OBJECT, 1), s1, 1), members);
-    out[2] = avalanche(mix(mix(SEED[2], OBJECT, 2), s2, 2), members);
-    out[3] = avalanche(mix(mix(SEED[3], OBJECT, 3), s3, 3), members);
+    out[0] = avalanche(mix(START_OBJECT[0], s0, 0), members);
+    out[1] = avalanche(mix(START_OBJECT[1], s1, 1), members);
+    out[2] = avalanche(mix(START_OBJECT[2], s2, 2), members);
+    out[3] = avalanche(mix(START_OBJECT[3], s3, 3), members);
     return out;
   }
 }
@@ -305,6 +326,24 @@ export class Fingerprinter {
     this.hashes = symmetric.length <= 1 ? [identity] : symmetric.map((rename) => new StructuralHash(rename));
   }
 
+  /** The memory last hashed without renaming, and its lanes: the explorer asks for its key, then for the node's. */
+  private memoValue: unknown = undefined;
+  private readonly memoLanes: Lanes = [...NULL_LANES];
+
+  /** The hash of a memory, without renaming: tells whether a step changed it. */
+  memoryKey(memory: unknown): string {
+    const m = this.plainMemory(memory);
+    return keyOf(m[0], m[1], m[2], m[3]);
+  }
+
+  private plainMemory(memory: unknown): Lanes {
+    if (memory !== this.memoValue) {
+      copyLanes(identity.lanes(memory, 0), this.memoLanes);
+      this.memoValue = memory;
+    }
+    return this.memoLanes;
+  }
+
   /** The fingerprint of the node; the memory may be undefined (systems without one). */
   of(state: unknown, memory: unknown): string {
     let best: Lanes | undefined;
@@ -315,7 +354,7 @@ export class Fingerprinter {
       const s1 = s[1];
       const s2 = s[2];
       const s3 = s[3];
-      const m = hash.lanes(memory, 0);
+      const m = hash === identity ? this.plainMemory(memory) : hash.lanes(memory, 0);
       found[0] = avalanche(mix(mix(SEED[0], s0, 0), m[0], 0), 2);
       found[1] = avalanche(mix(mix(SEED[1], s1, 1), m[1], 1), 2);
       found[2] = avalanche(mix(mix(SEED[2], s2, 2), m[2], 2), 2);
