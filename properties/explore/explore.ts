@@ -32,7 +32,7 @@ export interface Finding {
 }
 
 /** Why a search ended before exhausting its scope. */
-export type StopReason = 'depth' | 'time' | 'memory';
+export type StopReason = 'depth' | 'time' | 'memory' | 'transitions' | 'found';
 
 /** What a search found and how far it got. */
 export interface ExploreResult {
@@ -81,6 +81,10 @@ export interface ExploreOptions {
   readonly symmetry?: boolean;
   /** The setups to search (default: all of the scope's). */
   readonly setupIndexes?: readonly number[];
+  /** Stop after this many transitions (model steps): a bound on work that, unlike time, gives the same answer anywhere. */
+  readonly transitionLimit?: number;
+  /** Stop as soon as every property has a finding (the first is a shortest one). */
+  readonly untilFound?: boolean;
 }
 
 /** One node of the search tree that is still to be expanded. */
@@ -178,6 +182,7 @@ function exploreSetup(
   const { model, exploration } = options;
   const properties = options.properties.filter((p) => exploration.applies?.(p.id, setup) ?? true);
   const maxDepth = options.maxDepth ?? scope.maxDepth;
+  const transitionLimit = options.transitionLimit ?? Number.POSITIVE_INFINITY;
   const names = options.symmetry === false ? [] : (exploration.symmetry?.names(setup) ?? []);
   const fingerprints = new Fingerprinter(names.length > 1 ? renamings(names) : []);
   const memory = exploration.memory;
@@ -200,9 +205,11 @@ function exploreSetup(
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
         if (stop !== undefined) {
-          tally.stopped = stop;
-          tally.depthCompleted = Math.min(tally.depthCompleted, depth);
-          tally.exhausted = false;
+          stopEarly(tally, stop, depth);
+          return;
+        }
+        if (tally.transitions >= transitionLimit) {
+          stopEarly(tally, 'transitions', depth);
           return;
         }
         const result = model.step(entry.state, command);
@@ -213,6 +220,10 @@ function exploreSetup(
         const observation = unchanged ? entry.observation : model.observe(result.state);
         const view = new ExploredStep(setup, depth, command, result.outcome as Outcome, entry.observation, observation, history);
         checkAll(properties, findings, view, paths, entry.node, setup, model.id);
+        if (options.untilFound === true && properties.every((p) => findings.has(p.id))) {
+          stopEarly(tally, 'found', depth);
+          return;
+        }
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
         const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
         if (unchanged && memoryKey === entry.memoryKey) continue;
@@ -271,6 +282,13 @@ class ReplayedStep implements TraceStep {
   get after(): unknown {
     return this.step().after;
   }
+}
+
+/** Records a stop in the middle of a level: every path of `depth` commands was checked, not all of `depth + 1`. */
+function stopEarly(tally: Tally, reason: StopReason, depth: number): void {
+  tally.stopped = reason;
+  tally.depthCompleted = Math.min(tally.depthCompleted, depth);
+  tally.exhausted = false;
 }
 
 /** The view a check sees of one step; `history` is rebuilt (by replaying the path) only when a check reads it. */
@@ -333,7 +351,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     const setup = scope.setups[index];
     if (setup === undefined) throw new Error(`explore: scope "${options.scopeName}" has no setup ${index}`);
     exploreSetup(options, scope, setup, budget, tally, findings);
-    if (tally.stopped === 'time' || tally.stopped === 'memory') {
+    if (tally.stopped !== undefined && tally.stopped !== 'depth') {
       // Setups not reached have no path checked at all.
       if (k < setupIndexes.length - 1) tally.depthCompleted = 0;
       break;
