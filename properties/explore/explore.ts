@@ -225,10 +225,11 @@ function exploreSetup(
           return;
         }
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
-        const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
-        if (unchanged && memoryKey === entry.memoryKey) continue;
+        if (unchanged && (memory === undefined || fingerprints.memoryKey(nextMemory) === entry.memoryKey)) continue;
         const key = fingerprints.of(result.state, nextMemory);
         if (visited.has(key)) continue;
+        // The memory was hashed for the fingerprint just now: its key costs no second hash.
+        const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
         visited.add(key);
         tally.states++;
         next.push({ node: paths.add(entry.node, command), key, memoryKey, state: result.state, memory: nextMemory, observation });

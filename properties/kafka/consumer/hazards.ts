@@ -59,8 +59,10 @@ export const latestResetSkipsNothingInLog = (v: KafkaConsumerView): string | und
     const log = v.before.logs[key];
     if (before.resetStrategy !== 'LATEST' || after === undefined || log === undefined) continue;
     const landed = firstRecord.get(key)?.[0] ?? after.position;
+    // Landing at the log start skips nothing, wherever the position was lost: then the history need not be read.
+    if (landed === null || landed <= log.logStartOffset) continue;
     const lost = positionBeforeAutomaticReset(v, key);
-    if (landed === null || lost === undefined) continue;
+    if (lost === undefined) continue;
     const from = Math.max(lost, log.logStartOffset);
     if (landed > from) {
       return `poll reset ${key} from position ${lost} to the log end ${landed}: offsets ${from}..${landed - 1} were still in the log [${log.logStartOffset}, ${log.highWatermark}) and were never returned`;
