@@ -103,7 +103,7 @@ export const kafkaConsumerHazards: readonly KafkaConsumerHazard[] = [
     autoOffsetReset: 'latest',
     runs: 4000,
     statement: 'auto.offset.reset=latest never skips a record that is still in the log.',
-    why: 'When deleteRecords moves the log start past the position, the fetch is OFFSET_OUT_OF_RANGE and the reset jumps to the log end, past records that are still there.',
+    why: 'When the position leaves the log (deleteRecords moves the log start past it, or a seek went beyond the log end), the fetch is OFFSET_OUT_OF_RANGE and the reset jumps to the log end, past records that are still there (those above the log start, or produced since the seek).',
   },
   {
     id: 'KC-H3',
