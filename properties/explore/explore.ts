@@ -202,6 +202,7 @@ function exploreSetup(
     for (const entry of frontier) {
       let prefix: readonly TraceStep[] | undefined;
       const history = (): readonly TraceStep[] => (prefix ??= lazyTrace(model, setup, paths.path(entry.node)));
+      fingerprints.setParent(entry.state);
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
         if (stop !== undefined) {

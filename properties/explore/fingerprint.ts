@@ -200,12 +200,26 @@ function scalarLanes(tag: number, a: number, b: number, out: Lanes): void {
   out[3] = avalanche(mix(mix(mix(SEED[3], tag, 3), a, 3), b, 3), tag);
 }
 
+/** One member of a record: its value and its contribution to the record's sum, per lane. */
+interface Member {
+  readonly value: unknown;
+  readonly m0: number;
+  readonly m1: number;
+  readonly m2: number;
+  readonly m3: number;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * Hashes values, with an optional renaming of names. One instance per renaming; `lanes` answers into scratch
  * arrays it owns, one per depth of the value's tree, so hashing allocates nothing but the string cache's entries.
  */
 class StructuralHash {
   private readonly scratch: Lanes[] = [];
+  private parentMembers: ReadonlyMap<string, Member> | undefined;
 
   constructor(private readonly rename?: ReadonlyMap<string, string>) {}
 
@@ -275,7 +289,7 @@ class StructuralHash {
     return out;
   }
 
-  private record(value: Record<string, unknown>, depth: number, out: Lanes): Lanes {
+  private record(value: Record<string, unknown>, depth: number, out: Lanes, reuse?: ReadonlyMap<string, Member>, collect?: Map<string, Member>): Lanes {
     // The sum of the members' hashes (mod 2^32 per lane): the same for any order of the keys.
     let s0 = 0;
     let s1 = 0;
@@ -287,12 +301,29 @@ class StructuralHash {
       const member = value[key];
       if (member === undefined) continue;
       members++;
-      const k = this.text(key);
-      const v = this.lanes(member, depth + 1);
-      s0 = (s0 + avalanche(mix(mix(START_MEMBER[0], k[0], 0), v[0], 0), MEMBER)) | 0;
-      s1 = (s1 + avalanche(mix(mix(START_MEMBER[1], k[1], 1), v[1], 1), MEMBER)) | 0;
-      s2 = (s2 + avalanche(mix(mix(START_MEMBER[2], k[2], 2), v[2], 2), MEMBER)) | 0;
-      s3 = (s3 + avalanche(mix(mix(START_MEMBER[3], k[3], 3), v[3], 3), MEMBER)) | 0;
+      let m0: number;
+      let m1: number;
+      let m2: number;
+      let m3: number;
+      const known = reuse?.get(key);
+      if (known !== undefined && known.value === member) {
+        m0 = known.m0;
+        m1 = known.m1;
+        m2 = known.m2;
+        m3 = known.m3;
+      } else {
+        const k = this.text(key);
+        const v = this.lanes(member, depth + 1);
+        m0 = avalanche(mix(mix(START_MEMBER[0], k[0], 0), v[0], 0), MEMBER);
+        m1 = avalanche(mix(mix(START_MEMBER[1], k[1], 1), v[1], 1), MEMBER);
+        m2 = avalanche(mix(mix(START_MEMBER[2], k[2], 2), v[2], 2), MEMBER);
+        m3 = avalanche(mix(mix(START_MEMBER[3], k[3], 3), v[3], 3), MEMBER);
+      }
+      collect?.set(key, { value: member, m0, m1, m2, m3 });
+      s0 = (s0 + m0) | 0;
+      s1 = (s1 + m1) | 0;
+      s2 = (s2 + m2) | 0;
+      s3 = (s3 + m3) | 0;
     }
     out[0] = avalanche(mix(START_OBJECT[0], s0, 0), members);
     out[1] = avalanche(mix(START_OBJECT[1], s1, 1), members);
@@ -300,6 +331,29 @@ class StructuralHash {
     out[3] = avalanche(mix(START_OBJECT[3], s3, 3), members);
     return out;
   }
+
+  /**
+   * Remembers the hash of each top-level member of a state about to be expanded. The model never changes a state it
+   * is given (it answers a new one, sharing the members that did not change), so a successor's member that is the
+   * very value the parent had has the hash the parent's had: `top` reuses it instead of hashing it again.
+   */
+  setParent(state: unknown): void {
+    if (!isPlainRecord(state)) {
+      this.parentMembers = undefined;
+      return;
+    }
+    const members = new Map<string, Member>();
+    this.record(state, 0, this.at(0), undefined, members);
+    this.parentMembers = members;
+  }
+
+  /** The lanes of a state, reusing the hashes of the members it shares with the parent set last. */
+  top(state: unknown): Lanes {
+    const parent = this.parentMembers;
+    if (parent === undefined || !isPlainRecord(state)) return this.lanes(state, 0);
+    return this.record(state, 0, this.at(0), parent);
+  }
+
 }
 
 /** 128 bits as a key of 8 UTF-16 code units (compact in a Set, compared by value). */
@@ -321,9 +375,13 @@ export function valueKey(value: unknown): string {
  */
 export class Fingerprinter {
   private readonly hashes: StructuralHash[];
+  /** No renamings: the memory's hash is the one its key is made of. */
+  private readonly plain: boolean;
 
   constructor(symmetric: readonly ReadonlyMap<string, string>[]) {
-    this.hashes = symmetric.length <= 1 ? [identity] : symmetric.map((rename) => new StructuralHash(rename));
+    // Each instance has its own hashes: they keep the members of the state being expanded.
+    this.plain = symmetric.length <= 1;
+    this.hashes = this.plain ? [new StructuralHash()] : symmetric.map((rename) => new StructuralHash(rename));
   }
 
   /** The memory last hashed without renaming, and its lanes: the explorer asks for its key, then for the node's. */
@@ -344,17 +402,22 @@ export class Fingerprinter {
     return this.memoLanes;
   }
 
+  /** Remembers the hashes of the members of a state about to be expanded, for its successors' fingerprints. */
+  setParent(state: unknown): void {
+    for (const hash of this.hashes) hash.setParent(state);
+  }
+
   /** The fingerprint of the node; the memory may be undefined (systems without one). */
   of(state: unknown, memory: unknown): string {
     let best: Lanes | undefined;
     const found: Lanes = [0, 0, 0, 0];
     for (const hash of this.hashes) {
-      const s = hash.lanes(state, 0);
+      const s = hash.top(state);
       const s0 = s[0];
       const s1 = s[1];
       const s2 = s[2];
       const s3 = s[3];
-      const m = hash === identity ? this.plainMemory(memory) : hash.lanes(memory, 0);
+      const m = this.plain ? this.plainMemory(memory) : hash.lanes(memory, 0);
       found[0] = avalanche(mix(mix(SEED[0], s0, 0), m[0], 0), 2);
       found[1] = avalanche(mix(mix(SEED[1], s1, 1), m[1], 1), 2);
       found[2] = avalanche(mix(mix(SEED[2], s2, 2), m[2], 2), 2);

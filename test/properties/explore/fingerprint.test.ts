@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonical, fingerprint, renamings, valueKey } from '../../../properties/explore/fingerprint.js';
+import { canonical, fingerprint, Fingerprinter, renamings, valueKey } from '../../../properties/explore/fingerprint.js';
 
 /** JSON-like values over few names and numbers, so that equal and nearly equal values come up often. */
 const word = fc.constantFrom('c1', 'c2', 'c3', 'q', 'T1', '', 'a\u0000', 'é');
@@ -59,6 +59,23 @@ describe('fingerprint', () => {
       }),
       { numRuns: 1000, seed: 11 },
     );
+  });
+
+  it("reuses a parent's member hashes only for the very values it shares with a successor", () => {
+    const record = fc.dictionary(word, value, { maxKeys: 5 });
+    for (const symmetric of [[], renamings(['c1', 'c2', 'c3'])]) {
+      fc.assert(
+        fc.property(record, record, value, (parent, changes, other) => {
+          const fingerprints = new Fingerprinter(symmetric);
+          fingerprints.setParent(parent);
+          // A successor sharing some members, one with new ones, and values that are not records at all.
+          for (const successor of [{ ...parent, ...changes }, changes, other, parent]) {
+            expect(fingerprints.of(successor, { m: 1 })).toBe(fingerprint(successor, { m: 1 }, symmetric));
+          }
+        }),
+        { numRuns: 300, seed: 11 },
+      );
+    }
   });
 
   it('without renamings, fingerprints the pair of state and memory', () => {
