@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import type { Scenario } from '../model/scenario.js';
 import type { Divergence, Implementation, Property } from './property.js';
 import { TargetFailure, type TargetFailureReport } from './target-failure.js';
-import { minimize } from './minimize.js';
+import { minimize, type Shorten } from './minimize.js';
+import { explorations } from './explore/explorations.js';
+import { shortenByExploration } from './explore/shorten.js';
 import { systems } from '../model/systems.js';
 
 /**
@@ -68,7 +70,8 @@ function statusOf(property: Property, violated: boolean): PropertyStatus {
 
 /**
  * Checks one property by generation: an invariant is searched for a violation, a hazard for a counterexample.
- * A violation is shrunk by fast-check, then made 1-minimal.
+ * A violation is shrunk by fast-check, then made 1-minimal, then replaced by a shorter one where a bounded search
+ * from its setup finds one (properties/explore/shorten.ts).
  */
 export function checkProperty(property: Property, options: CheckOptions): PropertyResult {
   const seed = propertySeed(options.seed, property.id);
@@ -107,7 +110,14 @@ export function checkProperty(property: Property, options: CheckOptions): Proper
       return { ...base, status: statusOf(property, false), milliseconds: performance.now() - started, coverage: sortedCoverage };
     }
     if (details.counterexample === null) throw new Error(`${property.id}: fast-check failed without a counterexample`);
-    const scenario = minimize(property, details.counterexample[0], options.implementation, systems.get(property.system));
+    const model = systems.get(property.system);
+    const exploration = explorations.get(property.system);
+    const shorten: Shorten | undefined =
+      // The search runs on the model: for an implementation under test its finds would rarely hold, and cost.
+      model === undefined || exploration === undefined || options.implementation !== undefined
+        ? undefined
+        : (p, s) => shortenByExploration(p, s, model, exploration);
+    const scenario = minimize(property, details.counterexample[0], options.implementation, model, shorten);
     const evaluation = property.evaluate(scenario, options.implementation);
     if (evaluation.status !== 'violated') throw new Error(`${property.id}: the shrunk counterexample no longer violates the property`);
     const counterexample: Counterexample = {

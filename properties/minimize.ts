@@ -71,9 +71,26 @@ function dropCommands(property: Property, scenario: Scenario, implementation?: I
  * long as the property stays violated. fast-check's shrinker gets close; this pass guarantees that removing any one
  * remaining command makes the property hold. Given the system's model, it also removes partitions, topics, offsets
  * and subscriptions the counterexample does not need (only where the schemas still accept the result), so stored
- * counterexamples say no more than they must.
+ * counterexamples say no more than they must. Given `shorten`, it then asks it for a shorter scenario built
+ * differently and, when there is one that violates the property here too, makes that 1-minimal instead.
  */
-export function minimize(property: Property, scenario: Scenario, implementation?: Implementation, model?: AnySystemModel): Scenario {
+export function minimize(property: Property, scenario: Scenario, implementation?: Implementation, model?: AnySystemModel, shorten?: Shorten): Scenario {
+  const minimal = oneMinimal(property, scenario, implementation, model);
+  if (shorten === undefined) return minimal;
+  const shorter = shorten(property, minimal);
+  if (shorter === undefined || shorter.commands.length >= minimal.commands.length) return minimal;
+  // Taken only when it violates the property on the implementation too (the search ran on the model).
+  if (property.evaluate(shorter, implementation).status !== 'violated') return minimal;
+  return oneMinimal(property, shorter, implementation, model);
+}
+
+/**
+ * A search for a shorter violating scenario than a 1-minimal one (properties/explore/shorten.ts): removing single
+ * commands cannot reach a shorter sequence that is built differently.
+ */
+export type Shorten = (property: Property, scenario: Scenario) => Scenario | undefined;
+
+function oneMinimal(property: Property, scenario: Scenario, implementation?: Implementation, model?: AnySystemModel): Scenario {
   const first = property.evaluate(scenario, implementation);
   if (first.status !== 'violated') return scenario;
   let current = dropCommands(property, { ...scenario, commands: scenario.commands.slice(0, first.step + 1) }, implementation);

@@ -19,7 +19,7 @@ import type { AnySystemModel } from '../../model/system.js';
 import { runSteps, type TraceStep } from '../../model/trace.js';
 import type { Property, PropertyKind, StepView } from '../property.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
-import { canonical, fingerprint, renamings } from './fingerprint.js';
+import { Fingerprinter, renamings } from './fingerprint.js';
 
 /** The shortest violation of one property found in the scope. */
 export interface Finding {
@@ -32,7 +32,7 @@ export interface Finding {
 }
 
 /** Why a search ended before exhausting its scope. */
-export type StopReason = 'depth' | 'time' | 'memory';
+export type StopReason = 'depth' | 'time' | 'memory' | 'transitions' | 'found';
 
 /** What a search found and how far it got. */
 export interface ExploreResult {
@@ -83,14 +83,18 @@ export interface ExploreOptions {
   readonly symmetry?: boolean;
   /** The setups to search (default: all of the scope's). */
   readonly setupIndexes?: readonly number[];
+  /** Stop after this many transitions (model steps): a bound on work that, unlike time, gives the same answer anywhere. */
+  readonly transitionLimit?: number;
+  /** Stop as soon as every property has a finding (the first is a shortest one). */
+  readonly untilFound?: boolean;
 }
 
 /** One node of the search tree that is still to be expanded. */
 interface FrontierEntry {
   readonly node: number;
-  /** The node's fingerprint and its memory's canonical text, to recognise a step that changed neither. */
+  /** The node's fingerprint and its memory's hash, to recognise a step that changed neither. */
   readonly key: string;
-  readonly memoryText: string;
+  readonly memoryKey: string;
   readonly state: unknown;
   readonly memory: unknown;
   readonly observation: unknown;
@@ -180,31 +184,35 @@ function exploreSetup(
   const { model, exploration } = options;
   const properties = options.properties.filter((p) => exploration.applies?.(p.id, setup) ?? true);
   const maxDepth = options.maxDepth ?? scope.maxDepth;
+  const transitionLimit = options.transitionLimit ?? Number.POSITIVE_INFINITY;
   const names = options.symmetry === false ? [] : (exploration.symmetry?.names(setup) ?? []);
-  const symmetric = names.length > 1 ? renamings(names) : [];
+  const fingerprints = new Fingerprinter(names.length > 1 ? renamings(names) : []);
   const memory = exploration.memory;
   const visited = new Set<string>();
   const paths = new PathTable();
   const root = model.init(setup);
   const rootMemory = memory?.initial;
-  const rootKey = fingerprint(root, rootMemory, symmetric);
+  const rootKey = fingerprints.of(root, rootMemory);
   visited.add(rootKey);
   tally.states++;
   let frontier: FrontierEntry[] = [
-    { node: paths.add(-1, undefined), key: rootKey, memoryText: canonical(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
+    { node: paths.add(-1, undefined), key: rootKey, memoryKey: fingerprints.memoryKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
   ];
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
     const next: FrontierEntry[] = [];
     for (const entry of frontier) {
-      let prefix: TraceStep[] | undefined;
-      const history = (): TraceStep[] => (prefix ??= [...runSteps(model, setup, paths.path(entry.node))]);
+      let prefix: readonly TraceStep[] | undefined;
+      const history = (): readonly TraceStep[] => (prefix ??= lazyTrace(model, setup, paths.path(entry.node)));
+      fingerprints.setParent(entry.state);
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
         if (stop !== undefined) {
-          tally.stopped = stop;
-          tally.depthCompleted = Math.min(tally.depthCompleted, depth);
-          tally.exhausted = false;
+          stopEarly(tally, stop, depth);
+          return;
+        }
+        if (tally.transitions >= transitionLimit) {
+          stopEarly(tally, 'transitions', depth);
           return;
         }
         const result = model.step(entry.state, command);
@@ -213,17 +221,21 @@ function exploreSetup(
         // new fingerprint unless the memory moved.
         const unchanged = result.state === entry.state;
         const observation = unchanged ? entry.observation : model.observe(result.state);
-        const step = { index: depth, command, outcome: result.outcome as Outcome, before: entry.observation, after: observation };
-        const view = stepView(setup, step, history);
-        checkAll(properties, findings, view, () => [...paths.path(entry.node), command], setup, model.id, depth + 1);
+        const view = new ExploredStep(setup, depth, command, result.outcome as Outcome, entry.observation, observation, history);
+        checkAll(properties, findings, view, paths, entry.node, setup, model.id);
+        if (options.untilFound === true && properties.every((p) => findings.has(p.id))) {
+          stopEarly(tally, 'found', depth);
+          return;
+        }
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
-        const memoryText = canonical(nextMemory);
-        if (unchanged && memoryText === entry.memoryText) continue;
-        const key = fingerprint(result.state, nextMemory, symmetric);
+        if (unchanged && (memory === undefined || fingerprints.memoryKey(nextMemory) === entry.memoryKey)) continue;
+        const key = fingerprints.of(result.state, nextMemory);
         if (visited.has(key)) continue;
+        // The memory was hashed for the fingerprint just now: its key costs no second hash.
+        const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
         visited.add(key);
         tally.states++;
-        next.push({ node: paths.add(entry.node, command), key, memoryText, state: result.state, memory: nextMemory, observation });
+        next.push({ node: paths.add(entry.node, command), key, memoryKey, state: result.state, memory: nextMemory, observation });
       }
     }
     frontier = next;
@@ -239,32 +251,81 @@ function exploreSetup(
   budget.heapNow();
 }
 
-/** The view a check sees; `history` is rebuilt only when a check reads it. */
-function stepView(
-  setup: unknown,
-  step: TraceStep,
-  prefix: () => readonly TraceStep[],
-): StepView<unknown, Command, unknown> {
-  let history: readonly TraceStep[] | undefined;
-  return {
-    setup,
-    ...step,
-    get history(): readonly TraceStep[] {
-      return (history ??= [...prefix(), step]);
-    },
-  };
+/**
+ * The steps of a path, replayed through the model only when a check reads more of a step than its index and
+ * command (many checks only look for a kind of command earlier in the run): then the whole path is replayed once.
+ */
+function lazyTrace(model: AnySystemModel, setup: unknown, commands: readonly Command[]): readonly TraceStep[] {
+  let replayed: readonly TraceStep[] | undefined;
+  const replay = (): readonly TraceStep[] => (replayed ??= [...runSteps(model, setup, commands)]);
+  return commands.map((command, index) => new ReplayedStep(index, command, replay));
 }
 
-/** Runs every property not yet violated on the view; records a violation with its path. */
+/** One step of a lazy trace: its index and command at once, the rest from the replay. */
+class ReplayedStep implements TraceStep {
+  constructor(
+    readonly index: number,
+    readonly command: Command,
+    private readonly replay: () => readonly TraceStep[],
+  ) {}
+
+  private step(): TraceStep {
+    const step = this.replay()[this.index];
+    if (step === undefined) throw new Error(`explore: the replay of a path has no step ${this.index}`);
+    return step;
+  }
+
+  get outcome(): Outcome {
+    return this.step().outcome;
+  }
+
+  get before(): unknown {
+    return this.step().before;
+  }
+
+  get after(): unknown {
+    return this.step().after;
+  }
+}
+
+/** Records a stop in the middle of a level: every path of `depth` commands was checked, not all of `depth + 1`. */
+function stopEarly(tally: Tally, reason: StopReason, depth: number): void {
+  tally.stopped = reason;
+  tally.depthCompleted = Math.min(tally.depthCompleted, depth);
+  tally.exhausted = false;
+}
+
+/** The view a check sees of one step; `history` is rebuilt (by replaying the path) only when a check reads it. */
+class ExploredStep implements StepView<unknown, Command, unknown> {
+  private trail: readonly TraceStep[] | undefined;
+
+  constructor(
+    readonly setup: unknown,
+    readonly index: number,
+    readonly command: Command,
+    readonly outcome: Outcome,
+    readonly before: unknown,
+    readonly after: unknown,
+    private readonly prefix: () => readonly TraceStep[],
+  ) {}
+
+  get history(): readonly TraceStep[] {
+    const { index, command, outcome, before, after } = this;
+    return (this.trail ??= [...this.prefix(), { index, command, outcome, before, after }]);
+  }
+}
+
+/** Runs every property not yet violated on the view; records a violation with its path (the node's, then the step). */
 function checkAll(
   properties: readonly Property[],
   findings: Findings,
-  view: StepView<unknown, Command, unknown>,
-  path: () => Command[],
+  view: ExploredStep,
+  paths: PathTable,
+  node: number,
   setup: unknown,
   system: string,
-  length: number,
 ): void {
+  const length = view.index + 1;
   for (const property of properties) {
     const known = findings.get(property.id);
     if (known !== undefined && known.length <= length) continue;
@@ -273,7 +334,7 @@ function checkAll(
     findings.set(property.id, {
       id: property.id,
       kind: property.kind,
-      scenario: { system, setup, commands: path() },
+      scenario: { system, setup, commands: [...paths.path(node), view.command] },
       length,
       message,
     });
@@ -294,7 +355,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     const setup = scope.setups[index];
     if (setup === undefined) throw new Error(`explore: scope "${options.scopeName}" has no setup ${index}`);
     exploreSetup(options, scope, setup, budget, tally, findings);
-    if (tally.stopped === 'time' || tally.stopped === 'memory') {
+    if (tally.stopped !== undefined && tally.stopped !== 'depth') {
       // Setups not reached have no path checked at all.
       if (k < setupIndexes.length - 1) tally.depthCompleted = 0;
       break;

@@ -59,8 +59,10 @@ export const latestResetSkipsNothingInLog = (v: KafkaConsumerView): string | und
     const log = v.before.logs[key];
     if (before.resetStrategy !== 'LATEST' || after === undefined || log === undefined) continue;
     const landed = firstRecord.get(key)?.[0] ?? after.position;
+    // Landing at the log start skips nothing, wherever the position was lost: then the history need not be read.
+    if (landed === null || landed <= log.logStartOffset) continue;
     const lost = positionBeforeAutomaticReset(v, key);
-    if (landed === null || lost === undefined) continue;
+    if (lost === undefined) continue;
     const from = Math.max(lost, log.logStartOffset);
     if (landed > from) {
       return `poll reset ${key} from position ${lost} to the log end ${landed}: offsets ${from}..${landed - 1} were still in the log [${log.logStartOffset}, ${log.highWatermark}) and were never returned`;
@@ -101,7 +103,7 @@ export const kafkaConsumerHazards: readonly KafkaConsumerHazard[] = [
     autoOffsetReset: 'latest',
     runs: 4000,
     statement: 'auto.offset.reset=latest never skips a record that is still in the log.',
-    why: 'When deleteRecords moves the log start past the position, the fetch is OFFSET_OUT_OF_RANGE and the reset jumps to the log end, past records that are still there.',
+    why: 'When the position leaves the log (deleteRecords moves the log start past it, or a seek went beyond the log end), the fetch is OFFSET_OUT_OF_RANGE and the reset jumps to the log end, past records that are still there (those above the log start, or produced since the seek).',
   },
   {
     id: 'KC-H3',
