@@ -76,7 +76,9 @@ const paths =
     ? given
     : readdirSync(folder)
         .filter((f) => f.endsWith('.json') && f !== 'mutation.json')
-        .sort()
+        .map((f) => f.slice(0, -'.json'.length))
+        .sort() // by name without the extension: `part` before `part-after`
+        .map((f) => `${f}.json`)
         .map((f) => join(folder, f));
 
 const byFile = new Map<string, { source: string; mutants: Mutant[] }>();
