@@ -43,6 +43,13 @@ describe('AbstractPartitionAssignor behaviour', () => {
     expect(() => subscribedPartitionCounts({ t: Number.NaN }, { c: ['t'] })).toThrow(/Invalid partition count/);
   });
 
+  it('names its error IllegalArgumentException, the name a failed rebalance reports', () => {
+    // kafka.group's coordinator answers an assignor's throw with the error's name (runAssignor).
+    expect(() => subscribedPartitionCounts({ t: 0.5 }, { c: ['t'] })).toThrow(
+      expect.objectContaining({ name: 'IllegalArgumentException' }),
+    );
+  });
+
   it('lists a topic\'s partitions 0..n-1 in ascending order', () => {
     expect(partitionsOf('t', 3)).toEqual([tp('t', 0), tp('t', 1), tp('t', 2)]);
     expect(partitionsOf('t', 0)).toEqual([]);

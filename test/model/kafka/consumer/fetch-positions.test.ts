@@ -1,0 +1,77 @@
+/**
+ * Unit tests of `model/kafka/consumer/fetch-positions.ts`, written for the checks the mutation run found unguarded.
+ * They follow `KafkaConsumer.updateFetchPositions` (apache/kafka 1.0.0 and 0.10.0.0): pending resets first, and the
+ * committed offsets are refreshed only while some partition still has no position.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KafkaConsumerCommand } from '../../../../model/kafka/consumer/commands.js';
+import { kafkaConsumer, stepKafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
+import type { KafkaConsumerObservation } from '../../../../model/kafka/consumer/observation.js';
+import type { Outcome } from '../../../../model/outcome.js';
+
+type Profile = 'kafka-1.0' | 'kafka-0.10.0';
+
+/** Runs commands through the model's step from a setup with topic t (3 partitions). */
+function run(
+  profile: Profile,
+  autoOffsetReset: 'earliest' | 'none',
+  committed: { topic: string; partition: number; offset: number }[],
+  commands: KafkaConsumerCommand[],
+): { outcomes: Outcome[]; final: KafkaConsumerObservation } {
+  let state = kafkaConsumer.init(kafkaConsumer.setupSchema.parse({ profile, topics: { t: 3 }, autoOffsetReset, committed }));
+  const outcomes: Outcome[] = [];
+  for (const command of commands) {
+    const step = stepKafkaConsumer(state, command);
+    state = step.state;
+    outcomes.push(step.outcome);
+  }
+  return { outcomes, final: kafkaConsumer.observe(state) };
+}
+
+const p = (topic: string, partition: number) => ({ topic, partition });
+const poll: KafkaConsumerCommand = { type: 'poll' };
+
+describe('updateFetchPositions', () => {
+  it('does not fetch committed offsets when the pending resets leave every position known (1.0)', () => {
+    const { final } = run('kafka-1.0', 'earliest', [{ topic: 't', partition: 0, offset: 2 }], [
+      { type: 'assign', partitions: [p('t', 0)] },
+      { type: 'seekToBeginning', partitions: [] },
+      poll,
+    ]);
+    expect(final.partitions['t-0']).toMatchObject({ position: 0, committed: null });
+  });
+
+  it('does not fetch committed offsets when every position is known (0.10.0)', () => {
+    const { final } = run('kafka-0.10.0', 'earliest', [{ topic: 't', partition: 0, offset: 2 }], [
+      { type: 'assign', partitions: [p('t', 0)] },
+      { type: 'seek', partition: p('t', 0), offset: 0 },
+      poll,
+    ]);
+    expect(final.partitions['t-0']).toMatchObject({ position: 0, committed: null });
+  });
+
+  it('throws a pending NONE reset before resolving other partitions from their committed offsets (1.0)', () => {
+    const { outcomes, final } = run('kafka-1.0', 'none', [{ topic: 't', partition: 2, offset: 4 }], [
+      { type: 'assign', partitions: [p('t', 0)] },
+      poll,
+      { type: 'assign', partitions: [p('t', 0), p('t', 2)] },
+      poll,
+    ]);
+    expect(outcomes[1]).toMatchObject({ ok: false, error: 'NoOffsetForPartitionException' });
+    expect(outcomes[3]).toMatchObject({ ok: false, error: 'NoOffsetForPartitionException', message: expect.stringContaining('t-0') });
+    expect(final.partitions['t-2']).toMatchObject({ position: null });
+  });
+
+  for (const profile of ['kafka-1.0', 'kafka-0.10.0'] as const) {
+    it(`leaves a reset pending on a partition whose topic has no log, resolving the others (${profile})`, () => {
+      const { outcomes, final } = run(profile, 'earliest', [], [
+        { type: 'assign', partitions: [p('t', 0), p('x', 0)] },
+        { type: 'seekToBeginning', partitions: [] },
+        poll,
+      ]);
+      expect(outcomes[2]).toEqual({ ok: true, value: [] });
+      expect(final.partitions['t-0']).toMatchObject({ position: 0, resetStrategy: null });
+      expect(final.partitions['x-0']).toMatchObject({ position: null, resetStrategy: 'EARLIEST' });
+    });
+  }
+});
