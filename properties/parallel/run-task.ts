@@ -6,15 +6,30 @@ import { systems } from '../../model/systems.js';
 import { catalog } from '../catalog.js';
 import { checkReplayFirst } from '../corpus/check-replay-first.js';
 import { modelTarget } from '../corpus/counterexample-record.js';
-import { loadCorpus } from '../corpus/load-corpus.js';
+import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import { explore } from '../explore/explore.js';
 import { explorations } from '../explore/explorations.js';
 import type { CheckTask, ExploreTask, WorkerReply, WorkerTask } from './worker-task.js';
 
-function runCheck(task: CheckTask): WorkerReply {
+/**
+ * Corpora read so far, by folder, for one pool run on one thread: a sequential check reads the corpus once at the
+ * start too (counterexamples saved during the run are not replayed by later properties), and reading it for every
+ * property cost more than some properties' checks. A new pool run starts a new cache, so it sees what earlier runs saved.
+ */
+export type CorpusCache = Map<string, Corpus>;
+
+function corpusOf(folder: string, corpora: CorpusCache): Corpus {
+  const known = corpora.get(folder);
+  if (known !== undefined) return known;
+  const corpus = loadCorpus(folder, systems, catalog);
+  corpora.set(folder, corpus);
+  return corpus;
+}
+
+function runCheck(task: CheckTask, corpora: CorpusCache): WorkerReply {
   const property = catalog.find((p) => p.id === task.property);
   if (property === undefined) return { kind: 'error', error: `unknown property ${task.property}` };
-  const corpus = loadCorpus(task.corpus, systems, catalog);
+  const corpus = corpusOf(task.corpus, corpora);
   const result = checkReplayFirst(property, {
     seed: task.seed,
     ...(task.runs === undefined ? {} : { runs: task.runs }),
@@ -45,9 +60,9 @@ function runExplore(task: ExploreTask): WorkerReply {
 }
 
 /** The reply to one task. */
-export function runTask(task: WorkerTask): WorkerReply {
+export function runTask(task: WorkerTask, corpora: CorpusCache): WorkerReply {
   try {
-    return task.kind === 'check' ? runCheck(task) : runExplore(task);
+    return task.kind === 'check' ? runCheck(task, corpora) : runExplore(task);
   } catch (error) {
     return { kind: 'error', error: error instanceof Error ? error.message : String(error) };
   }

@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { runTask } from './run-task.js';
+import { runTask, type CorpusCache } from './run-task.js';
 import type { WorkerReply, WorkerTask } from './worker-task.js';
 
 /** The machine's cores: the default of `--workers`. */
@@ -39,6 +39,7 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
   const script = workerScript();
   const pool: PoolWorker[] = [];
   const replies: (WorkerReply | undefined)[] = tasks.map(() => undefined);
+  const corpora: CorpusCache = new Map();
   let next = 0;
   let done = 0;
   const keep = (index: number, reply: WorkerReply): void => {
@@ -83,7 +84,7 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
       if (next < tasks.length) {
         // Nothing to collect: the calling thread runs the next task itself.
         const index = next++;
-        keep(index, runTask(tasks[index] as WorkerTask));
+        keep(index, runTask(tasks[index] as WorkerTask, corpora));
         continue;
       }
       // Sleep until a worker posts again (a worker that dies without posting would leave us here: time out, re-check).
