@@ -7,8 +7,8 @@ import { firstTooDeep, formatCount, maxCommandsPerScenario, maxNestingDepth } fr
 /** A scenario that passed validation, or a one-line reason naming where it is malformed. */
 export type ParsedScenario = { readonly ok: true; readonly scenario: Scenario } | { readonly ok: false; readonly reason: string };
 
-/** The first zod issue as `path: message`, prefixed with where the value sits in the scenario. */
-function firstIssue(where: string, error: z.ZodError): string {
+/** The first zod issue as `path: message`, prefixed with where the value sits (in a scenario, a scope file…). */
+export function firstIssue(where: string, error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return `${where}: invalid`;
   const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');

@@ -10,6 +10,7 @@
  */
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { firstIssue } from '../../model/parse-scenario.js';
 import type { AnySystemModel } from '../../model/system.js';
 import { readJsonFile } from '../read-json-file.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
@@ -35,13 +36,6 @@ export interface FileScope {
 }
 
 export type ReadScope = ({ readonly ok: true } & FileScope) | { readonly ok: false; readonly reason: string };
-
-/** `path: message` of a zod error's first issue, under `where`. */
-function firstIssue(where: string, error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return `${where}: invalid`;
-  return `${where}${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`;
-}
 
 /** The default summary: the scope started from and the bounds changed. */
 function describe(from: string, overrides: Readonly<Record<string, unknown>>, path: string): string {

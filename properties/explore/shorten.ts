@@ -30,8 +30,9 @@ export function shortenByExploration(
   const scope = { ...exploration.scopes.default, setups: [scenario.setup], maxDepth: scenario.commands.length - 1 };
   const result = explore({
     model,
-    exploration: { ...exploration, scopes: { ...exploration.scopes, shorten: scope } },
+    exploration,
     scopeName: 'shorten',
+    scope,
     properties: [property],
     transitionLimit,
     untilFound: true,

@@ -7,7 +7,8 @@
  * automatic mode (AUTO_TOPICS or AUTO_PATTERN) takes part; members in NONE or USER_ASSIGNED mode are not in the group,
  * as a Java consumer that has not subscribed never sends JoinGroup. Offsets are committed only by explicit
  * `commitSync` (`enable.auto.commit=false`), so nothing is committed on the members' behalf before a rebalance or a
- * leave.
+ * leave. One departure from 1.0: a group holds at most `maxGroupMembers` live members, refused as
+ * `GroupCoordinator.handleJoinGroup` refuses beyond `group.max.size` from Kafka 2.2 on (an mqspec limit; 1.0 has none).
  */
 import { fail, ok, type Failure } from '../../outcome.js';
 import type { StepResult } from '../../system.js';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KafkaConsumerCommand } from '../../../../model/kafka/consumer/commands.js';
-import { kafkaConsumer, stepKafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
+import { kafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
+import { runTrace } from '../../../../model/trace.js';
 import type { KafkaConsumerObservation } from '../../../../model/kafka/consumer/observation.js';
 import type { Outcome } from '../../../../model/outcome.js';
 
@@ -18,14 +19,8 @@ function run(
   committed: { topic: string; partition: number; offset: number }[],
   commands: KafkaConsumerCommand[],
 ): { outcomes: Outcome[]; final: KafkaConsumerObservation } {
-  let state = kafkaConsumer.init(kafkaConsumer.setupSchema.parse({ profile, topics: { t: 3 }, autoOffsetReset, committed }));
-  const outcomes: Outcome[] = [];
-  for (const command of commands) {
-    const step = stepKafkaConsumer(state, command);
-    state = step.state;
-    outcomes.push(step.outcome);
-  }
-  return { outcomes, final: kafkaConsumer.observe(state) };
+  const trace = runTrace(kafkaConsumer, kafkaConsumer.setupSchema.parse({ profile, topics: { t: 3 }, autoOffsetReset, committed }), commands);
+  return { outcomes: trace.steps.map((step) => step.outcome), final: trace.steps.at(-1)?.after ?? trace.initial };
 }
 
 const p = (topic: string, partition: number) => ({ topic, partition });

@@ -5,21 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KafkaConsumerCommand } from '../../../../model/kafka/consumer/commands.js';
-import { kafkaConsumer, stepKafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
+import { kafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
+import { runTrace } from '../../../../model/trace.js';
 import type { KafkaConsumerObservation } from '../../../../model/kafka/consumer/observation.js';
 import type { Outcome } from '../../../../model/outcome.js';
 
 type Profile = 'kafka-1.0' | 'kafka-0.10.0';
 
 function run(profile: Profile, autoOffsetReset: 'earliest' | 'none', commands: KafkaConsumerCommand[]): { outcomes: Outcome[]; final: KafkaConsumerObservation } {
-  let state = kafkaConsumer.init(kafkaConsumer.setupSchema.parse({ profile, topics: { t: 2 }, autoOffsetReset }));
-  const outcomes: Outcome[] = [];
-  for (const command of commands) {
-    const step = stepKafkaConsumer(state, command);
-    state = step.state;
-    outcomes.push(step.outcome);
-  }
-  return { outcomes, final: kafkaConsumer.observe(state) };
+  const trace = runTrace(kafkaConsumer, kafkaConsumer.setupSchema.parse({ profile, topics: { t: 2 }, autoOffsetReset }), commands);
+  return { outcomes: trace.steps.map((step) => step.outcome), final: trace.steps.at(-1)?.after ?? trace.initial };
 }
 
 const t0 = { topic: 't', partition: 0 };
