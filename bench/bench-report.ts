@@ -3,13 +3,15 @@
  * `reports/bench.json` and `reports/bench.md` (with `reports/bench-growth.svg`):
  *
  * - per system, model steps/s with and without `observe` after every step;
- * - the explorer's distinct states/s and transitions/s on each system's small scope, and transitions/s ÷ raw steps/s;
+ * - the explorer's distinct states/s and transitions/s on each system's default scope (its first 50,000 transitions,
+ *   repeated for a CPU second), and transitions/s ÷ raw steps/s, also when checking no property;
  * - states with and without symmetry reduction (rocketmq.group under BROADCASTING, two clients);
  * - how states and time grow with the scope (rocketmq.group, 1–3 clients × 1–4 queues, a fixed depth);
  * - per hazard, the median time to find and shrink over ten seeds, the shrunk lengths and the explorer's shortest;
  * - the whole test suite's wall time (`--suite`; slow, so off by default).
  *
- * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run), `--suite`.
+ * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run), `--suite`, `--systems` (only the throughput
+ * table, printed, nothing written).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,8 @@ import type { AnySystemModel } from '../model/system.js';
 import { systems } from '../model/systems.js';
 import { catalog } from '../properties/catalog.js';
 import { checkProperty } from '../properties/check-property.js';
-import { defineExploration } from '../properties/explore/exploration.js';
+import { defineExploration, type AnyExploration } from '../properties/explore/exploration.js';
+import type { Property } from '../properties/property.js';
 import { explore, type ExploreResult } from '../properties/explore/explore.js';
 import { explorations } from '../properties/explore/explorations.js';
 import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
@@ -27,6 +30,7 @@ import { HAZARD_SEEDS, median } from './hazard-search.js';
 
 const quick = process.argv.includes('--quick');
 const withSuite = process.argv.includes('--suite');
+const systemsOnly = process.argv.includes('--systems');
 
 /**
  * CPU seconds used by this process since `from`: the throughput figures divide by CPU time, not wall time, so
@@ -64,7 +68,7 @@ interface SystemFigures {
   readonly system: string;
   readonly stepsPerSecond: number;
   readonly stepsWithObservePerSecond: number;
-  readonly explorer: { readonly scope: string; readonly states: number; readonly transitions: number; readonly seconds: number; readonly statesPerSecond: number; readonly transitionsPerSecond: number; readonly ratioToRawSteps: number; readonly statesRatioToRawSteps: number };
+  readonly explorer: { readonly scope: string; readonly states: number; readonly transitions: number; readonly searches: number; readonly seconds: number; readonly statesPerSecond: number; readonly transitionsPerSecond: number; readonly ratioToRawSteps: number; readonly statesRatioToRawSteps: number; readonly properties: number; readonly uncheckedTransitionsPerSecond: number; readonly uncheckedRatioToRawSteps: number };
 }
 
 function systemFigures(model: AnySystemModel): SystemFigures {
@@ -74,24 +78,59 @@ function systemFigures(model: AnySystemModel): SystemFigures {
   const observed = stepsPerSecond(model, scenarios, true, quick ? 300 : 1000);
   const exploration = explorations.get(model.id);
   if (exploration === undefined) throw new Error(`no exploration for ${model.id}`);
-  const started = process.cpuUsage();
-  const result = explore({ model, exploration, scopeName: 'small', properties: catalog.filter((p) => p.system === model.id) });
-  const seconds = cpuSeconds(started);
+  const properties = catalog.filter((p) => p.system === model.id);
+  const timed = searchThroughput(model, exploration, properties);
+  // The same search checking nothing: what stepping, observing and fingerprinting cost without the properties.
+  const unchecked = searchThroughput(model, exploration, []);
+  const { result, searches, states, transitions, seconds } = timed;
   return {
     system: model.id,
     stepsPerSecond: Math.round(raw),
     stepsWithObservePerSecond: Math.round(observed),
     explorer: {
-      scope: 'small',
+      scope: SCOPE,
       states: result.states,
       transitions: result.transitions,
+      searches,
       seconds: round(seconds),
-      statesPerSecond: Math.round(result.states / seconds),
-      transitionsPerSecond: Math.round(result.transitions / seconds),
-      ratioToRawSteps: round(result.transitions / seconds / raw),
-      statesRatioToRawSteps: round(result.states / seconds / raw),
+      statesPerSecond: Math.round(states / seconds),
+      transitionsPerSecond: Math.round(transitions / seconds),
+      ratioToRawSteps: round(transitions / seconds / raw),
+      statesRatioToRawSteps: round(states / seconds / raw),
+      properties: properties.length,
+      uncheckedTransitionsPerSecond: Math.round(unchecked.transitions / unchecked.seconds),
+      uncheckedRatioToRawSteps: round(unchecked.transitions / unchecked.seconds / raw),
     },
   };
+}
+
+/**
+ * The scope the explorer's throughput is measured on: the default one (what `explore` searches), cut after a fixed
+ * number of transitions, so every system does a comparable amount of work in its first levels.
+ */
+const SCOPE = 'default';
+const TRANSITIONS = quick ? 10_000 : 50_000;
+
+/**
+ * Repeats the search for a fixed amount of CPU time, after warming the JIT up, as the raw steps are measured: one
+ * cold search would mostly time the JIT and the setup.
+ */
+function searchThroughput(model: AnySystemModel, exploration: AnyExploration, properties: readonly Property[]) {
+  const search = (): ExploreResult => explore({ model, exploration, scopeName: SCOPE, properties, transitionLimit: TRANSITIONS });
+  const warm = process.cpuUsage();
+  while (cpuSeconds(warm) < (quick ? 0.15 : 0.5)) search();
+  let states = 0;
+  let transitions = 0;
+  let searches = 0;
+  let result = search();
+  const started = process.cpuUsage();
+  do {
+    result = search();
+    states += result.states;
+    transitions += result.transitions;
+    searches++;
+  } while (cpuSeconds(started) < (quick ? 0.3 : 1));
+  return { result, searches, states, transitions, seconds: cpuSeconds(started) };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
@@ -229,11 +268,28 @@ function growthSvg(grid: readonly { clients: number; queues: number; states: num
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif"><text x="10" y="16" font-size="12">distinct states (log scale) by queues, rocketmq.group</text><line x1="50" y1="${height - 30}" x2="${width - 30}" y2="${height - 30}" stroke="#888"/>${ticks.join('')}${lines.join('')}</svg>\n`;
 }
 
+const thousands = (x: number): string => x.toLocaleString('en-US');
+
+/** The model and explorer throughput table, one row per system. */
+function throughputTable(systems: readonly SystemFigures[]): string[] {
+  const n = thousands;
+  return [
+    `| system | steps/s | steps/s with observe | explorer states (default scope, first ${thousands(TRANSITIONS)} transitions) | searches timed | states/s | transitions/s | states/s ÷ steps/s | transitions/s ÷ steps/s | properties checked | transitions/s checking none | ÷ steps/s |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...systems.map((s) => `| ${s.system} | ${n(s.stepsPerSecond)} | ${n(s.stepsWithObservePerSecond)} | ${n(s.explorer.states)} | ${s.explorer.searches} | ${n(s.explorer.statesPerSecond)} | ${n(s.explorer.transitionsPerSecond)} | ${s.explorer.statesRatioToRawSteps} | ${s.explorer.ratioToRawSteps} | ${s.explorer.properties} | ${n(s.explorer.uncheckedTransitionsPerSecond)} | ${s.explorer.uncheckedRatioToRawSteps} |`),
+  ];
+}
+
 function main(): void {
   const perSystem = [...systems.values()].map((model) => {
     process.stderr.write(`bench: ${model.id} steps and small scope…\n`);
     return systemFigures(model);
   });
+  if (systemsOnly) {
+    // Only the throughput table, printed and not written: for measuring a change to the model or the explorer.
+    process.stdout.write(`${throughputTable(perSystem).join('\n')}\n`);
+    return;
+  }
   const depth = quick ? 3 : 4;
   process.stderr.write('bench: symmetry…\n');
   const withSymmetry = exploreGroup(2, 2, 'BROADCASTING', depth, true);
@@ -283,7 +339,6 @@ function markdown(d: {
   quick: boolean;
 }): string {
   const n = (x: number): string => x.toLocaleString('en-US');
-  const rows = d.systems.map((s) => `| ${s.system} | ${n(s.stepsPerSecond)} | ${n(s.stepsWithObservePerSecond)} | ${n(s.explorer.states)} | ${n(s.explorer.statesPerSecond)} | ${n(s.explorer.transitionsPerSecond)} | ${s.explorer.statesRatioToRawSteps} | ${s.explorer.ratioToRawSteps} |`);
   const grid = d.growth.grid.map((g) => `| ${g.clients} | ${g.queues} | ${n(g.states)} | ${n(g.transitions)} | ${g.seconds} |`);
   const hazards = d.hazards.map((h) => `| ${h.id} | ${h.found}/${h.seeds} | ${n(h.medianMilliseconds)} | ${h.shrunkMedian} (${h.shrunkMin}–${h.shrunkMax}) | ${h.shortest ?? '—'} |`);
   return [
@@ -293,9 +348,7 @@ function markdown(d: {
     '',
     '## Model and explorer throughput',
     '',
-    '| system | steps/s | steps/s with observe | explorer states (small scope) | states/s | transitions/s | states/s ÷ steps/s | transitions/s ÷ steps/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows,
+    ...throughputTable(d.systems),
     '',
     '## Symmetry reduction',
     '',
