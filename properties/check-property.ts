@@ -71,7 +71,7 @@ function statusOf(property: Property, violated: boolean): PropertyStatus {
 /**
  * Checks one property by generation: an invariant is searched for a violation, a hazard for a counterexample.
  * A violation is shrunk by fast-check, then made 1-minimal, then replaced by a shorter one where a bounded search
- * from its setup finds one (properties/explore/shorten.ts).
+ * from its setup, or from a setup one knob away, finds one (properties/explore/shorten.ts).
  */
 export function checkProperty(property: Property, options: CheckOptions): PropertyResult {
   const seed = propertySeed(options.seed, property.id);

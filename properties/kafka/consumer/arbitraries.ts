@@ -43,10 +43,14 @@ export interface KafkaConsumerArbitraryOptions {
   readonly autoOffsetReset?: OffsetReset;
   readonly mix?: CommandMix;
   readonly maxCommands?: number;
+  /** At least this many commands (1 by default), when the interesting state needs a few steps to build. */
+  readonly minCommands?: number;
   /** Per mille of deliberately invalid commands; the scope's default otherwise. */
   readonly wildPerMille?: number;
   /** Start with no committed offsets in the group. */
   readonly noCommittedOffsets?: boolean;
+  /** At least this many topics at the start (the scope's minimum otherwise), for beliefs about a topic left behind. */
+  readonly minTopics?: number;
   /** Every (valid) commitSync commits the positions: no explicit offsets. */
   readonly commitPositionsOnly?: boolean;
 }
@@ -60,7 +64,7 @@ export function kafkaConsumerSetups(options: KafkaConsumerArbitraryOptions = {})
   const reset: fc.Arbitrary<OffsetReset> =
     options.autoOffsetReset === undefined ? fc.constantFrom('latest', 'earliest', 'none') : fc.constant(options.autoOffsetReset);
   const topics = fc
-    .subarray([...scope.topicPool], { minLength: scope.minTopics, maxLength: scope.maxTopics })
+    .subarray([...scope.topicPool], { minLength: Math.min(options.minTopics ?? scope.minTopics, scope.maxTopics), maxLength: scope.maxTopics })
     .chain((names) => fc.tuple(...names.map((name) => fc.integer({ min: 1, max: scope.maxPartitions }).map((n) => [name, n] as const))));
   return fc.record({ profile, reset, topics }).chain(({ profile: p, reset: r, topics: t }) => {
     const partitions = t.flatMap(([topic, n]) => Array.from({ length: n }, (_, partition) => ({ topic, partition })));
@@ -72,7 +76,7 @@ export function kafkaConsumerSetups(options: KafkaConsumerArbitraryOptions = {})
 }
 
 /** Intents drawn with the mix's weights. */
-export function intents(mix: CommandMix, maxCommands: number, wildPerMille: number = scope.wildPerMille): fc.Arbitrary<Intent[]> {
+export function intents(mix: CommandMix, maxCommands: number, wildPerMille: number = scope.wildPerMille, minCommands = 1): fc.Arbitrary<Intent[]> {
   const type = commandTypes(mix);
   const intent = fc.record({
     type,
@@ -80,7 +84,7 @@ export function intents(mix: CommandMix, maxCommands: number, wildPerMille: numb
     b: fc.nat(255),
     wild: wildFlag(wildPerMille),
   });
-  return fc.array(intent, { minLength: 1, maxLength: maxCommands });
+  return fc.array(intent, { minLength: Math.min(Math.max(minCommands, 1), maxCommands), maxLength: maxCommands });
 }
 
 /** Every partition the metadata lists. */
@@ -106,14 +110,26 @@ const needsSubscriptionOrAssignment: ReadonlySet<KafkaConsumerCommandType> = new
 ] as const);
 
 /**
+/** How intents become commands, beyond the intent itself. */
+export interface RealizeOptions {
+  /** Every (valid) commitSync commits the positions: no explicit offsets. */
+  readonly commitPositionsOnly?: boolean;
+  /** Whether a waiting intent may become an assign (true by default); false when the mix never draws assign. */
+  readonly assigns?: boolean;
+}
+
+/**
  * Turns one intent into a concrete command against the current state. An intent that cannot apply yet because
  * the consumer has neither subscribed nor assigned becomes the subscribe or assign it is waiting for (unless it is
- * deliberately wild), so that most generated steps reach the interesting states.
+ * deliberately wild), so that most generated steps reach the interesting states; only a subscribe when the mix
+ * draws no assign (as kafka.group's generator does), so a mix about subscriptions stays about subscriptions.
  */
-export function realize(state: KafkaConsumerState, intent: Intent, commitPositionsOnly = false): KafkaConsumerCommand {
+export function realize(state: KafkaConsumerState, intent: Intent, options: RealizeOptions = {}): KafkaConsumerCommand {
   if (!intent.wild && state.mode === 'NONE' && needsSubscriptionOrAssignment.has(intent.type)) {
-    return realize(state, { ...intent, type: intent.a % 2 === 0 ? 'assign' : 'subscribe', a: intent.a | 1 }, commitPositionsOnly);
+    const type = options.assigns !== false && intent.a % 2 === 0 ? 'assign' : 'subscribe';
+    return realize(state, { ...intent, type, a: intent.a | 1 }, options);
   }
+  const commitPositionsOnly = options.commitPositionsOnly === true;
   const { a, b, wild } = intent;
   const assigned = state.assignment.map((p) => p.tp);
   // A wild partition list leads with some assigned partitions, so a call that fails half-way is visible.
@@ -171,11 +187,11 @@ export function realize(state: KafkaConsumerState, intent: Intent, commitPositio
 }
 
 /** Concrete commands for a setup and its intents, by running the model alongside. */
-export function realizeAll(setup: KafkaConsumerSetup, drawn: readonly Intent[], commitPositionsOnly = false): KafkaConsumerCommand[] {
+export function realizeAll(setup: KafkaConsumerSetup, drawn: readonly Intent[], options: RealizeOptions = {}): KafkaConsumerCommand[] {
   let state = kafkaConsumer.init(setup);
   const commands: KafkaConsumerCommand[] = [];
   for (const intent of drawn) {
-    const command = realize(state, intent, commitPositionsOnly);
+    const command = realize(state, intent, options);
     commands.push(command);
     state = kafkaConsumer.step(state, command).state;
   }
@@ -188,6 +204,10 @@ export function kafkaConsumerScenarios(
 ): fc.Arbitrary<Scenario<KafkaConsumerSetup, KafkaConsumerCommand>> {
   const mix = options.mix ?? defaultMix;
   return fc
-    .tuple(kafkaConsumerSetups(options), intents(mix, options.maxCommands ?? scope.maxCommands, options.wildPerMille))
-    .map(([setup, drawn]) => ({ system: 'kafka.consumer', setup, commands: realizeAll(setup, drawn, options.commitPositionsOnly === true) }));
+    .tuple(kafkaConsumerSetups(options), intents(mix, options.maxCommands ?? scope.maxCommands, options.wildPerMille, options.minCommands))
+    .map(([setup, drawn]) => ({
+      system: 'kafka.consumer',
+      setup,
+      commands: realizeAll(setup, drawn, { commitPositionsOnly: options.commitPositionsOnly === true, assigns: (mix.assign ?? 0) > 0 }),
+    }));
 }
