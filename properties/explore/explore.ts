@@ -5,9 +5,9 @@
  * before, since a check judges the step, not only the state it reaches.
  *
  * Breadth-first order makes the first violation of a property a shortest one: every shorter path was checked
- * before it. Checks that read the history get the history of the path taken (rebuilt from parent pointers by
- * replaying the model, only when a check asks for it); the memory in the fingerprint makes that path as good as any
- * other to the same node (see `HistoryMemory`).
+ * before it. Checks that read the history get the history of the path taken (each node links its own step to its
+ * parent's, and the list is walked only when a check asks for it); the memory in the fingerprint makes that path as
+ * good as any other to the same node (see `HistoryMemory`).
  *
  * The search stops at the scope's depth bound, at a time limit or when the heap nears its limit, and says so; it
  * never runs out of memory.
@@ -16,7 +16,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Outcome } from '../../model/outcome.js';
 import type { Command, Scenario } from '../../model/scenario.js';
 import type { AnySystemModel } from '../../model/system.js';
-import { runSteps, type TraceStep } from '../../model/trace.js';
+import type { TraceStep } from '../../model/trace.js';
 import type { Property, PropertyKind, StepView } from '../property.js';
 import type { AnyExploration, AnyExplorationScope } from './exploration.js';
 import { Fingerprinter, renamings } from './fingerprint.js';
@@ -98,6 +98,24 @@ interface FrontierEntry {
   readonly state: unknown;
   readonly memory: unknown;
   readonly observation: unknown;
+  /** The last step of the path to the node, linked to the steps before it (none for a root). */
+  readonly trail: Trail | undefined;
+}
+
+/**
+ * The steps of a path as a list linked backwards: a node shares its parent's steps and adds its own, so the history a
+ * check reads costs no replay of the model, only a walk. The observations it holds are the ones the search made.
+ */
+interface Trail {
+  readonly step: TraceStep;
+  readonly previous: Trail | undefined;
+}
+
+/** The steps of a trail, first to last. */
+function trailSteps(trail: Trail | undefined): readonly TraceStep[] {
+  const steps: TraceStep[] = [];
+  for (let t = trail; t !== undefined; t = t.previous) steps.push(t.step);
+  return steps.reverse();
 }
 
 /** The parent pointers and commands of every node, to rebuild paths. */
@@ -196,14 +214,14 @@ function exploreSetup(
   visited.add(rootKey);
   tally.states++;
   let frontier: FrontierEntry[] = [
-    { node: paths.add(-1, undefined), key: rootKey, memoryKey: fingerprints.memoryKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root) },
+    { node: paths.add(-1, undefined), key: rootKey, memoryKey: fingerprints.memoryKey(rootMemory), state: root, memory: rootMemory, observation: model.observe(root), trail: undefined },
   ];
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
     const next: FrontierEntry[] = [];
     for (const entry of frontier) {
       let prefix: readonly TraceStep[] | undefined;
-      const history = (): readonly TraceStep[] => (prefix ??= lazyTrace(model, setup, paths.path(entry.node)));
+      const history = (): readonly TraceStep[] => (prefix ??= trailSteps(entry.trail));
       fingerprints.setParent(entry.state);
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
@@ -235,7 +253,8 @@ function exploreSetup(
         const memoryKey = memory === undefined ? entry.memoryKey : fingerprints.memoryKey(nextMemory);
         visited.add(key);
         tally.states++;
-        next.push({ node: paths.add(entry.node, command), key, memoryKey, state: result.state, memory: nextMemory, observation });
+        const step: TraceStep = { index: depth, command, outcome: view.outcome, before: entry.observation, after: observation };
+        next.push({ node: paths.add(entry.node, command), key, memoryKey, state: result.state, memory: nextMemory, observation, trail: { step, previous: entry.trail } });
       }
     }
     frontier = next;
@@ -251,43 +270,6 @@ function exploreSetup(
   budget.heapNow();
 }
 
-/**
- * The steps of a path, replayed through the model only when a check reads more of a step than its index and
- * command (many checks only look for a kind of command earlier in the run): then the whole path is replayed once.
- */
-function lazyTrace(model: AnySystemModel, setup: unknown, commands: readonly Command[]): readonly TraceStep[] {
-  let replayed: readonly TraceStep[] | undefined;
-  const replay = (): readonly TraceStep[] => (replayed ??= [...runSteps(model, setup, commands)]);
-  return commands.map((command, index) => new ReplayedStep(index, command, replay));
-}
-
-/** One step of a lazy trace: its index and command at once, the rest from the replay. */
-class ReplayedStep implements TraceStep {
-  constructor(
-    readonly index: number,
-    readonly command: Command,
-    private readonly replay: () => readonly TraceStep[],
-  ) {}
-
-  private step(): TraceStep {
-    const step = this.replay()[this.index];
-    if (step === undefined) throw new Error(`explore: the replay of a path has no step ${this.index}`);
-    return step;
-  }
-
-  get outcome(): Outcome {
-    return this.step().outcome;
-  }
-
-  get before(): unknown {
-    return this.step().before;
-  }
-
-  get after(): unknown {
-    return this.step().after;
-  }
-}
-
 /** Records a stop in the middle of a level: every path of `depth` commands was checked, not all of `depth + 1`. */
 function stopEarly(tally: Tally, reason: StopReason, depth: number): void {
   tally.stopped = reason;
@@ -295,7 +277,7 @@ function stopEarly(tally: Tally, reason: StopReason, depth: number): void {
   tally.exhausted = false;
 }
 
-/** The view a check sees of one step; `history` is rebuilt (by replaying the path) only when a check reads it. */
+/** The view a check sees of one step; `history` is built (from the node's trail) only when a check reads it. */
 class ExploredStep implements StepView<unknown, Command, unknown> {
   private trail: readonly TraceStep[] | undefined;
 
