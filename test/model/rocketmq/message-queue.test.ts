@@ -43,6 +43,16 @@ describe('compareMessageQueues', () => {
   });
 });
 
+describe('messageQueueEquals', () => {
+  it('is Java MessageQueue.equals: the same topic, brokerName and queueId, each of them counting', () => {
+    const a = mq('T', 'broker-a', 1);
+    expect(messageQueueEquals(a, mq('T', 'broker-a', 1))).toBe(true);
+    expect(messageQueueEquals(a, mq('U', 'broker-a', 1))).toBe(false);
+    expect(messageQueueEquals(a, mq('T', 'broker-b', 1))).toBe(false);
+    expect(messageQueueEquals(a, mq('T', 'broker-a', 2))).toBe(false);
+  });
+});
+
 describe('messageQueueKey', () => {
   it('distinguishes queues whose toString collides', () => {
     const a = mq('t, brokerName=x', 'y', 1);
