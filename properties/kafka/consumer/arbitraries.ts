@@ -109,7 +109,6 @@ const needsSubscriptionOrAssignment: ReadonlySet<KafkaConsumerCommandType> = new
   'poll', 'rebalance', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'position',
 ] as const);
 
-/**
 /** How intents become commands, beyond the intent itself. */
 export interface RealizeOptions {
   /** Every (valid) commitSync commits the positions: no explicit offsets. */
