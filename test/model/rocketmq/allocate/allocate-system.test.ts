@@ -28,6 +28,24 @@ describe('the rocketmq.allocate system', () => {
     expect(trace.steps[1]?.after).toEqual(trace.steps[0]?.after);
   });
 
+  it('answers IllegalArgumentException for a null mqAll (CollectionUtils.isEmpty) and records nothing', () => {
+    const call: RocketmqAllocateCommand = { type: 'allocate', currentCID: 'c0', mqAll: null, cidAll: ['c0'] };
+    const trace = runTrace(rocketmqAllocate, { group: 'G', strategy: { name: 'AVG' } }, [call]);
+    expect(trace.steps[0]?.outcome).toEqual({ ok: false, error: 'IllegalArgumentException', message: 'mqAll is null or mqAll empty' });
+    expect(trace.steps[0]?.after).toEqual({ allocations: {}, views: {} });
+  });
+
+  it('observes clients in Java String.compareTo order, whatever order they allocated in', () => {
+    const trace = runTrace(rocketmqAllocate, { group: 'G', strategy: { name: 'AVG' } }, [
+      allocate('c1', 2, ['B', 'c1', 'a']),
+      allocate('a', 2, ['B', 'c1', 'a']),
+      allocate('B', 2, ['B', 'c1', 'a']),
+    ]);
+    const after = trace.steps[2]?.after;
+    expect(Object.keys(after?.allocations ?? {})).toEqual(['B', 'a', 'c1']);
+    expect(Object.keys(after?.views ?? {})).toEqual(['B', 'a', 'c1']);
+  });
+
   it("answers the constructor's IllegalArgumentException on every call of a strategy Java cannot build", () => {
     const trace = runTrace(rocketmqAllocate, { group: 'G', strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: -1 } }, [allocate('c0', 1, ['c0'])]);
     expect(trace.steps[0]?.outcome).toEqual({ ok: false, error: 'IllegalArgumentException', message: 'illegal virtualNodeCnt :-1' });

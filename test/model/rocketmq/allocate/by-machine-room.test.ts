@@ -36,6 +36,14 @@ describe('allocateByMachineRoom (MACHINE_ROOM)', () => {
     expect(queueIds(strategy.allocate('', 'CID_PREFIX1', mqs, cids))).toEqual([2, 3]);
   });
 
+  it('builds a strategy that allocates over its consumeridcs (setConsumeridcs): room2 only', () => {
+    const room2 = byMachineRoomStrategy(['room2']);
+    const cids = createConsumerIdList(2);
+    const mqs = createMessageQueueList(4); // 0,1 on room1@broker-a; 2,3 on room2@broker-b
+    expect(queueIds(room2.allocate('', 'CID_PREFIX0', mqs, cids))).toEqual([2]);
+    expect(queueIds(room2.allocate('', 'CID_PREFIX1', mqs, cids))).toEqual([3]);
+  });
+
   it('reads the room with Java split("@") semantics', () => {
     const rooms = new Set(['r', '']);
     const eligible = (brokerName: string): boolean => inConsumerRooms({ topic: 't', brokerName, queueId: 0 }, rooms);

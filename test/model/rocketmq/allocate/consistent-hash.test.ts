@@ -153,6 +153,19 @@ describe('allocateConsistentHash (CONSISTENT_HASH)', () => {
     expect(seen).toEqual(['a-0', 'a-1', 'b-0', 'b-1', 'a-2', 'a-3']);
   });
 
+  it("counts only an id's live virtual nodes when it is listed again: one overwritten by a collision is not counted (getExistingReplicas)", () => {
+    // 'b-0' lands on 'a-0''s ring key and replaces it, so 'a' has one live virtual node ('a-1') when listed again.
+    const keys: Record<string, number> = { 'a-0': 100, 'a-1': 200, 'b-0': 100, 'b-1': 300, 'a-2': 400 };
+    const seen: string[] = [];
+    const table: HashFunction = (key) => {
+      seen.push(key);
+      return keys[key] ?? 500 + seen.length;
+    };
+    const ring = buildHashRing(['a', 'b', 'a'], 2, table);
+    expect(seen).toEqual(['a-0', 'a-1', 'b-0', 'b-1', 'a-1', 'a-2']);
+    expect(ring).toEqual({ keys: [100, 200, 300, 400], owners: ['b', 'a', 'b', 'a'] });
+  });
+
   it('lets a later virtual node overwrite an earlier one on a hash collision (TreeMap.put)', () => {
     const constant: HashFunction = () => 7;
     const ring = buildHashRing(['a', 'b'], 3, constant);

@@ -138,6 +138,44 @@ describe('allocateMachineRoomNearby (MACHINE_ROOM_NEARBY)', () => {
     );
   });
 
+  it('resolves rooms like the MachineRoomResolver of AllocateMachineRoomNearByTest: the part before the first "-" by default', () => {
+    const resolver = prefixMachineRoomResolver();
+    expect(resolver.brokerDeployIn({ topic, brokerName: 'IDC1-brokerName', queueId: 0 })).toBe('IDC1');
+    expect(resolver.consumerDeployIn('IDC2-CID-0')).toBe('IDC2');
+    // Java split drops trailing empty parts: a name of separators only has no [0] (Java would throw), so no room.
+    expect(resolver.brokerDeployIn({ topic, brokerName: '--', queueId: 0 })).toBeNull();
+    const byAt = prefixMachineRoomResolver('@');
+    expect(byAt.brokerDeployIn({ topic, brokerName: 'IDC3@b-1', queueId: 0 })).toBe('IDC3');
+    expect(byAt.consumerDeployIn('IDC4@c-1')).toBe('IDC4');
+  });
+
+  it('rejects a queue or a consumer whose resolver answers null (Java: "Machine room is null for …")', () => {
+    const rooms = new Map([['IDC1-brokerName', 'IDC1'], ['IDC1-CID-0', 'IDC1']]);
+    const partial: MachineRoomResolver = {
+      brokerDeployIn: (mq) => rooms.get(mq.brokerName) ?? null,
+      consumerDeployIn: (cid) => rooms.get(cid) ?? null,
+    };
+    const mine = createMessageQueueList('IDC1', 1);
+    const unknownBroker = { topic, brokerName: 'IDC9-brokerName', queueId: 0 };
+    expect(allocateMachineRoomNearby(averagelyStrategy(), partial, 'g', 'IDC1-CID-0', [...mine, unknownBroker], ['IDC1-CID-0'])).toEqual(
+      illegalArgument('Machine room is null for mq MessageQueue [topic=topic_test, brokerName=IDC9-brokerName, queueId=0]'),
+    );
+    expect(allocateMachineRoomNearby(averagelyStrategy(), partial, 'g', 'IDC1-CID-0', mine, ['IDC1-CID-0', 'IDC9-CID-0'])).toEqual(
+      illegalArgument('Machine room is null for consumer id IDC9-CID-0'),
+    );
+  });
+
+  it("returns an inner strategy's error from a shared room's split as is (Java propagates it)", () => {
+    // The inner strategy fails only when handed the queues of room "b", which has no consumer and so is shared.
+    const failsOnB: AllocateStrategy = {
+      name: 'FAILS_ON_B',
+      allocate: (group, cid, mqAll, cidAll) =>
+        mqAll.some((mq) => mq.brokerName === 'b-brokerName') ? illegalArgument('boom in b') : averagelyStrategy().allocate(group, cid, mqAll, cidAll),
+    };
+    const mqAll = [...createMessageQueueList('a', 1), ...createMessageQueueList('b', 1)];
+    expect(machineRoomNearbyStrategy(failsOnB, prefixMachineRoomResolver('-')).allocate('g', 'a-1', mqAll, ['a-1'])).toEqual(illegalArgument('boom in b'));
+  });
+
   it('runs the shared checks before resolving rooms', () => {
     const nowhere: MachineRoomResolver = { brokerDeployIn: () => null, consumerDeployIn: () => null };
     expect(allocateMachineRoomNearby(averagelyStrategy(), nowhere, 'g', 'x', createMessageQueueList('a', 1), ['y'])).toEqual({
