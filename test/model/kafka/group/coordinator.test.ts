@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kafkaGroup } from '../../../../model/kafka/group/kafka-group.js';
 import type { KafkaGroupCommand } from '../../../../model/kafka/group/commands.js';
+import type { KafkaGroupState } from '../../../../model/kafka/group/state.js';
 import type { KafkaGroupObservation } from '../../../../model/kafka/group/observation.js';
 import type { Outcome } from '../../../../model/outcome.js';
 import { runTrace } from '../../../../model/trace.js';
@@ -26,6 +27,28 @@ describe('group membership', () => {
       { ok: false, error: 'IllegalStateException' },
     ]);
     expect(Object.keys(final.members)).toEqual(['c0']);
+  });
+
+  it('names the consumer in the refusal of a second join and of a call by a consumer that never joined', () => {
+    const { outcomes } = run(twoPartitions, [join('alpha'), join('alpha'), { type: 'poll', consumer: 'beta' }, { type: 'leave', consumer: 'gamma' }]);
+    expect(outcomes[1]).toMatchObject({ ok: false, error: 'IllegalStateException', message: expect.stringContaining('"alpha" is already in the group') });
+    expect(outcomes[2]).toMatchObject({ ok: false, error: 'IllegalStateException', message: expect.stringContaining('No consumer "beta"') });
+    expect(outcomes[3]).toMatchObject({ ok: false, error: 'IllegalStateException', message: expect.stringContaining('No consumer "gamma"') });
+  });
+
+  it('takes 256 live members and answers the 257th join with GroupMaxSizeReachedException (group.max.size, Kafka 2.2), changing nothing', () => {
+    let state: KafkaGroupState = kafkaGroup.init(kafkaGroup.setupSchema.parse(twoPartitions));
+    for (let i = 0; i < 256; i++) {
+      const step = kafkaGroup.step(state, join(`c${i}`));
+      expect(step.outcome, `join ${i + 1}`).toEqual({ ok: true });
+      state = step.state;
+    }
+    const refused = kafkaGroup.step(state, join('c256'));
+    expect(refused.outcome).toMatchObject({ ok: false, error: 'GroupMaxSizeReachedException', message: expect.stringMatching(/at most 256 live members.*c256/) });
+    expect(refused.state).toBe(state);
+    // A leave makes room again.
+    const left = kafkaGroup.step(state, { type: 'leave', consumer: 'c0' }).state;
+    expect(kafkaGroup.step(left, join('c256')).outcome).toEqual({ ok: true });
   });
 
   it('leaves the generation on leave and on unsubscribe, and the next member in line leads', () => {
@@ -81,6 +104,33 @@ describe('the coordinator\'s rebalance', () => {
     expect(final.members['c1']?.groupSubscription).toEqual(['t0', 't1']);
     expect(final.members['c0']?.groupSubscription).toEqual(['t0']);
   });
+
+  it('narrows a follower\'s group subscription to its own subscription (ConsumerCoordinator.onJoinPrepare: resetGroupSubscription)', () => {
+    const { final } = run({ topics: { t0: 1, t1: 1 } }, [
+      join('c0'), join('c1'), subscribe('c0', ['t0']), subscribe('c1', ['t0', 't1']), rebalance,
+      // Changing the subscription only adds to the group subscription (SubscriptionState.changeSubscription).
+      subscribe('c1', ['t0']),
+    ]);
+    expect(final.members['c1']?.groupSubscription).toEqual(['t0', 't1']);
+    const after = run({ topics: { t0: 1, t1: 1 } }, [
+      join('c0'), join('c1'), subscribe('c0', ['t0']), subscribe('c1', ['t0', 't1']), rebalance, subscribe('c1', ['t0']), rebalance,
+    ]).final;
+    expect(after.leader).toBe('c0');
+    expect(after.members['c1']).toMatchObject({ subscription: ['t0'], groupSubscription: ['t0'] });
+  });
+});
+
+describe('the environment in a group', () => {
+  it('applies deleteRecords to the shared cluster: the log start moves up, and an offset beyond the high watermark is refused', () => {
+    const { outcomes, final } = run(twoPartitions, [
+      join('c0'), { type: 'produce', topic: 't0', partition: 1, count: 5 },
+      { type: 'deleteRecords', topic: 't0', partition: 1, beforeOffset: 3 },
+      { type: 'deleteRecords', topic: 't0', partition: 1, beforeOffset: 9 },
+    ]);
+    expect(outcomes[2]).toEqual({ ok: true });
+    expect(outcomes[3]).toMatchObject({ ok: false, error: 'OffsetOutOfRangeException' });
+    expect(final.logs['t0-1']).toEqual({ logStartOffset: 3, highWatermark: 5 });
+  });
 });
 
 describe('offset commits', () => {
@@ -99,5 +149,30 @@ describe('offset commits', () => {
     expect(outcomes[2]).toMatchObject({ ok: false, error: 'CommitFailedException' });
     expect(outcomes[3]).toEqual({ ok: true });
     expect(outcomes[5]).toEqual({ ok: true });
+  });
+
+  it('lets an empty commitSync(offsets) return at once, never reaching the coordinator (ConsumerCoordinator.commitOffsetsSync)', () => {
+    // c0 is subscribed but outside the current generation: any offset it sent would be refused.
+    const { outcomes } = run(twoPartitions, [join('c0'), subscribe('c0', ['t0']), { type: 'commitSync', consumer: 'c0', offsets: [] }, commit('c0')]);
+    expect(outcomes[2]).toEqual({ ok: true });
+    expect(outcomes[3]).toMatchObject({ ok: false, error: 'CommitFailedException' });
+  });
+
+  it('sends commitSync() only for partitions with a position (SubscriptionState.allConsumed), so a refusal needs a consumed position', () => {
+    const groupWithMembers = [join('m'), join('c0'), subscribe('c0', ['t0']), rebalance, assigned('m')];
+    // Assigned but nothing consumed yet: no offsets to send, nothing to refuse.
+    const unpositioned = run(twoPartitions, [...groupWithMembers, { type: 'commitSync', consumer: 'm' }]);
+    expect(unpositioned.outcomes[5]).toEqual({ ok: true });
+    // Once a poll has given t0-0 a position, commitSync() sends it with generation -1, which a non-empty group refuses.
+    const positioned = run(twoPartitions, [...groupWithMembers, { type: 'poll', consumer: 'm' }, { type: 'commitSync', consumer: 'm' }]);
+    expect(positioned.outcomes[5]).toEqual({ ok: true, value: [] });
+    expect(positioned.outcomes[6]).toMatchObject({ ok: false, error: 'CommitFailedException' });
+    expect(positioned.final.groupCommitted).toEqual({});
+  });
+
+  it('answers the consumer\'s own refusal of a commit before the coordinator\'s: a negative offset is IllegalArgumentException', () => {
+    const negative: KafkaGroupCommand = { type: 'commitSync', consumer: 'c0', offsets: [{ topic: 't0', partition: 0, offset: -1 }] };
+    const { outcomes } = run(twoPartitions, [join('c0'), subscribe('c0', ['t0']), negative]);
+    expect(outcomes[2]).toMatchObject({ ok: false, error: 'IllegalArgumentException' });
   });
 });

@@ -32,6 +32,32 @@ describe('kafka.group comparison', () => {
     expect(kafkaGroupComparison.outcome?.(poll, answer)).toBe(answer);
   });
 
+  it("compares every order of one member's set of partitions equal, topic by topic then by partition", () => {
+    const sorted = [tp('t0', 1), tp('t0', 5), tp('t1', 0), tp('t2', 3)];
+    const orders = [
+      [tp('t0', 1), tp('t0', 5), tp('t1', 0), tp('t2', 3)],
+      [tp('t2', 3), tp('t1', 0), tp('t0', 5), tp('t0', 1)],
+      [tp('t1', 0), tp('t0', 5), tp('t2', 3), tp('t0', 1)],
+      [tp('t0', 5), tp('t2', 3), tp('t0', 1), tp('t1', 0)],
+    ];
+    for (const order of orders) {
+      expect(canonicalOutcome({ m1: order }), JSON.stringify(order)).toEqual(ok({ generation: 1, leader: 'm1', assignment: { m1: sorted } }));
+    }
+  });
+
+  it("leaves another command's answer as it is, even one with an `assignment` field", () => {
+    const committed = { type: 'committed', consumer: 'm1' } as unknown as KafkaGroupCommand;
+    const answer = ok({ assignment: { m1: [tp('t1', 0), tp('t0', 0)] } });
+    expect(kafkaGroupComparison.outcome?.(committed, answer)).toBe(answer);
+  });
+
+  it('leaves an observation with no rebalance yet (lastAssignment null or absent) as it is', () => {
+    const before = { generation: 0, lastAssignment: null } as unknown as KafkaGroupObservation;
+    expect(kafkaGroupComparison.observation?.(before)).toBe(before);
+    const without = { generation: 0 } as unknown as KafkaGroupObservation;
+    expect(kafkaGroupComparison.observation?.(without)).toBe(without);
+  });
+
   it("sorts each member's partitions in the observation's lastAssignment", () => {
     const observation = { lastAssignment: { m1: [tp('t1', 0), tp('t0', 0)] } } as unknown as KafkaGroupObservation;
     expect(kafkaGroupComparison.observation?.(observation)).toEqual({ lastAssignment: { m1: [tp('t0', 0), tp('t1', 0)] } });
