@@ -31,13 +31,21 @@ function withoutConsumer(command: KafkaGroupClientCommand): KafkaConsumerCommand
   return rest as KafkaConsumerCommand;
 }
 
-/** A member's client call, run by the `kafka.consumer` model over the shared cluster. */
+/**
+ * A member's client call, run by the `kafka.consumer` model over the shared cluster. A call that fails keeps what the
+ * consumer model keeps of it (a failing `poll` or `position` keeps the positions it resolved and the committed offsets
+ * it fetched, as Java's SubscriptionState does: invariant KC-05); it never reaches the coordinator.
+ */
 export function stepMember(state: KafkaGroupState, command: KafkaGroupClientCommand): Result {
   const member = findMember(state, command.consumer);
   if (member === undefined) return { state, outcome: unknownConsumer(command.consumer) };
   const call = withoutConsumer(command);
   const step = stepClient(state.cluster, member.client, call);
-  if (!step.outcome.ok) return { state, outcome: step.outcome };
+  if (!step.outcome.ok) {
+    if (step.client === member.client && step.cluster === state.cluster) return { state, outcome: step.outcome };
+    const kept = state.members.map((m) => (m.id === member.id ? { id: m.id, client: step.client } : m));
+    return { state: { ...state, cluster: step.cluster, members: kept }, outcome: step.outcome };
+  }
   const refusal = call.type === 'commitSync' ? commitRefusal(state, member, call) : undefined;
   if (refusal !== undefined) return { state, outcome: refusal };
   const members = state.members.map((m) => (m.id === member.id ? { id: m.id, client: step.client } : m));

@@ -28,6 +28,9 @@ export interface ClientStep {
 
 /** Runs one `kafka.consumer` command for a client over the cluster. */
 export function stepClient(cluster: KafkaClusterState, client: KafkaClientState, command: KafkaConsumerCommand): ClientStep {
-  const result = stepKafkaConsumer(consumerStateOf(cluster, client), command);
+  const composed = consumerStateOf(cluster, client);
+  const result = stepKafkaConsumer(composed, command);
+  // A call that changed nothing answers the very cluster and client it was given, so callers can tell.
+  if (result.state === composed) return { cluster, client, outcome: result.outcome };
   return { ...splitConsumerState(result.state), outcome: result.outcome };
 }

@@ -286,12 +286,12 @@ function commitDisciplineSetup(setup: KafkaGroupSetup): boolean {
 /**
  * Where a step breaks the commit discipline: a seek or a manual assignment, a commit of explicit offsets, or a member
  * losing a position it has not committed (by a rebalance, a leave, an unsubscribe or subscription change, or a reset).
- * A poll's out-of-range reset loses only deleted records, so polls are exempt; so are failed calls, which change
- * nothing.
+ * A poll's out-of-range reset loses only deleted records, so polls are exempt; so are failed calls, which keep at
+ * most the positions a poll or position() resolved before it threw (never a position moved by hand or given up).
  */
 export function breaksCommitDiscipline(step: KafkaGroupStep): string | undefined {
   const { command } = step;
-  if (!step.outcome.ok) return undefined; // a failed call changes nothing
+  if (!step.outcome.ok) return undefined; // a failed call moves no position by hand and takes no partition away
   if (command.type === 'seek' || command.type === 'seekToBeginning' || command.type === 'seekToEnd' || command.type === 'assign') {
     return `${stepName(command)} moves positions by hand`;
   }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KafkaGroupCommand } from '../../../../model/kafka/group/commands.js';
 import { kafkaGroup } from '../../../../model/kafka/group/kafka-group.js';
+import type { KafkaConsumerCommand } from '../../../../model/kafka/consumer/commands.js';
+import { kafkaConsumer } from '../../../../model/kafka/consumer/kafka-consumer.js';
 import { parseScenario } from '../../../../model/parse-scenario.js';
 import type { AnySystemModel } from '../../../../model/system.js';
 import { runTrace } from '../../../../model/trace.js';
@@ -73,5 +75,24 @@ describe('the kafka.group model', () => {
     ]);
     expect(trace.steps.at(-1)?.after.members['c0']?.subscription).toEqual(['t0', 't1']);
     expect(Object.keys(trace.steps.at(-1)?.after.logs ?? {})).toEqual(['t0-0', 't1-0', 't1-1']);
+  });
+});
+
+describe('a member\'s failing call (KafkaConsumer.poll → updateFetchPositions, as kafka.consumer: KC-05)', () => {
+  it('keeps what the consumer model keeps: the position resolved from the committed offset, and the NONE reset started', () => {
+    const setup = kafkaGroup.setupSchema.parse({ topics: { t0: 2 }, autoOffsetReset: 'none', committed: [{ topic: 't0', partition: 0, offset: 1 }] });
+    const commands: KafkaGroupCommand[] = [
+      { type: 'join', consumer: 'c0' },
+      { type: 'assign', consumer: 'c0', partitions: [{ topic: 't0', partition: 0 }, { topic: 't0', partition: 1 }] },
+      { type: 'poll', consumer: 'c0' },
+    ];
+    const trace = runTrace(kafkaGroup, setup, commands);
+    const poll = trace.steps[2];
+    expect(poll?.outcome).toMatchObject({ ok: false, error: 'NoOffsetForPartitionException' });
+    const consumer = runTrace(kafkaConsumer, kafkaConsumer.setupSchema.parse({ topics: { t0: 2 }, autoOffsetReset: 'none', committed: [{ topic: 't0', partition: 0, offset: 1 }] }), commands.slice(1).map((c) => { const { consumer: _c, ...call } = c as KafkaGroupCommand & { consumer: string }; return call as KafkaConsumerCommand; }));
+    const alone = consumer.steps.at(-1)?.after as { partitions: Record<string, unknown> };
+    const member = (poll?.after as { members: Record<string, { partitions: Record<string, unknown> }> }).members['c0'];
+    expect(member?.partitions['t0-0']).toMatchObject({ position: 1, committed: 1 });
+    expect(member?.partitions).toEqual(alone.partitions);
   });
 });
