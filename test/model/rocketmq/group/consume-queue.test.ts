@@ -64,3 +64,22 @@ describe('offsetByTime', () => {
     expect(offsetByTime(queue([]), 5)).toBe(0);
   });
 });
+
+describe('getMessage past the end (DefaultMessageStore.getMessage: offset > maxOffset)', () => {
+  it('answers OFFSET_OVERFLOW_BADLY with nothing found or filtered, not a scan', () => {
+    const result = getMessage(queue(['A', 'A']), 5, 32, onlyA);
+    expect([result.status, result.found, result.filtered]).toEqual(['OFFSET_OVERFLOW_BADLY', [], []]);
+  });
+});
+
+describe('offsetByTime edge cases (ConsumeQueue.getOffsetInQueueByTime)', () => {
+  it('answers the only message for a time before it', () => {
+    expect(offsetByTime(queue(['A'], [10]), 5)).toBe(0);
+  });
+
+  it('answers the entry the binary search hits first when a batch shares the store time, not the batch\'s first', () => {
+    // One produce of 3 alike messages: one store time; Java's search compares the middle entry first and stops there.
+    const batch: ConsumeQueue = { mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 }, runs: [{ from: 0, count: 3, message: storedMessage('A', 10) }], inMemoryFrom: 0 };
+    expect(offsetByTime(batch, 10)).toBe(1);
+  });
+});
