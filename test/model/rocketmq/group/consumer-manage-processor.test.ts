@@ -12,6 +12,8 @@ describe('queryConsumerOffset', () => {
   it('answers the committed offset when the group has one, wherever the head is', () => {
     expect(queryConsumerOffset(3, queue(5, 5))).toBe(3);
     expect(queryConsumerOffset(0, queue(5, 0))).toBe(0);
+    // A committed 0 is an offset like any other (`offset >= 0`), not QUERY_NOT_FOUND, even with the head on disk.
+    expect(queryConsumerOffset(0, queue(5, 5))).toBe(0);
   });
 
   it('answers 0 for a new group on a young queue: empty, or its first message still in memory', () => {
