@@ -159,4 +159,15 @@ describe('delivery ledger updates', () => {
       [2, 4, 'A', ['c1'], []],
     ]);
   });
+
+  it('shares the entries an update does not change, its neighbours included, with the ledger before it', () => {
+    let ledger = recordProduced({}, KEY, 'A', 1, 3);
+    ledger = recordProduced(ledger, KEY, 'B', 2, 3);
+    ledger = recordProduced(ledger, KEY, 'C', 3, 3);
+    const before = ledger[KEY] ?? [];
+    const after = updateLedger(ledger, KEY, delivered([3, 4, 5], 'c1'))[KEY] ?? [];
+    expect(after.map((e) => e.deliveredTo)).toEqual([[], ['c1'], []]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+  });
 });
