@@ -5,6 +5,7 @@ import {
   ledgerEntryAt,
   passed,
   passedBelow,
+  rangesOf,
   recordProduced,
   updateLedger,
   type DeliveryLedger,
@@ -84,5 +85,89 @@ describe('delivery ledger runs', () => {
     ledger = updateLedger(ledger, KEY, passedBelow(1_000_000_000, 'c2', 'consume-from-where'));
     ledger = updateLedger(ledger, KEY, { ranges: [{ from: 3, to: 1_000_000_000 }], deliveredTo: 'c1' });
     expect(ledger[KEY]?.map((e) => [e.queueOffset, e.count])).toEqual([[0, 1_000_000_000]]);
+  });
+});
+
+// Deterministic cases for rules the property above reaches only by luck at MQSPEC_NUM_RUNS=20. The ledger is mqspec's
+// own bookkeeping (RocketMQ keeps no such record), so these rules are the model's invariants, not Java's.
+const shape = (ledger: DeliveryLedger) => (ledger[KEY] ?? []).map((e) => [e.queueOffset, e.count, e.tags, e.deliveredTo, e.passedBy.map((p) => `${p.client}:${p.by}`)]);
+
+describe('delivery ledger updates', () => {
+  it('rangesOf turns offsets (any order, repeats counted once) into maximal ranges of consecutive ones', () => {
+    expect(rangesOf([])).toEqual([]);
+    expect(rangesOf([3, 1, 2])).toEqual([{ from: 1, to: 4 }]);
+    expect(rangesOf([1, 5, 6, 9])).toEqual([
+      { from: 1, to: 2 },
+      { from: 5, to: 7 },
+      { from: 9, to: 10 },
+    ]);
+    expect(rangesOf([2, 2, 3, 3])).toEqual([{ from: 2, to: 4 }]);
+  });
+
+  it('passedBelow(0) passes nothing: a client starting at offset 0 skips no message', () => {
+    expect(passedBelow(0, 'c1', 'consume-from-where').ranges).toEqual([]);
+    expect(passedBelow(2, 'c1', 'consume-from-where').ranges).toEqual([{ from: 0, to: 2 }]);
+  });
+
+  it('recordProduced starts a queue the ledger does not know yet at offset 0', () => {
+    expect(shape(recordProduced({}, KEY, 'A', 1, 3))).toEqual([[0, 3, 'A', [], []]]);
+  });
+
+  it('an update of a queue the ledger does not hold, or with no range, leaves the ledger as it is', () => {
+    const ledger = recordProduced({}, KEY, 'A', 1, 3);
+    expect(updateLedger(ledger, 'T/broker-a/1', delivered([0], 'c1'))).toBe(ledger);
+    expect(updateLedger(ledger, KEY, delivered([], 'c1'))).toBe(ledger);
+    expect(updateLedger(ledger, KEY, passedBelow(0, 'c1', 'consume-from-where'))).toBe(ledger);
+  });
+
+  it('does not merge neighbours whose tags differ, even with the same store time and history', () => {
+    let ledger = recordProduced({}, KEY, 'A', 1, 2);
+    ledger = recordProduced(ledger, KEY, 'B', 1, 2);
+    ledger = updateLedger(ledger, KEY, delivered([0, 1, 2, 3], 'c1'));
+    expect(shape(ledger)).toEqual([
+      [0, 2, 'A', ['c1'], []],
+      [2, 2, 'B', ['c1'], []],
+    ]);
+  });
+
+  it('does not merge neighbours passed by different clients, nor by one client for different reasons', () => {
+    let ledger = recordProduced({}, KEY, 'A', 1, 6);
+    ledger = updateLedger(ledger, KEY, passed([0, 1], 'c1', 'broker-filter'));
+    ledger = updateLedger(ledger, KEY, passed([2, 3], 'c2', 'broker-filter'));
+    ledger = updateLedger(ledger, KEY, passed([4, 5], 'c2', 'client-filter'));
+    expect(shape(ledger)).toEqual([
+      [0, 2, 'A', [], ['c1:broker-filter']],
+      [2, 2, 'A', [], ['c2:broker-filter']],
+      [4, 2, 'A', [], ['c2:client-filter']],
+    ]);
+  });
+
+  it('merges the updated stretch into the entry right after it when their histories become alike', () => {
+    let ledger = recordProduced({}, KEY, 'A', 1, 6);
+    ledger = updateLedger(ledger, KEY, delivered([3, 4, 5], 'c1'));
+    ledger = updateLedger(ledger, KEY, delivered([1], 'c2'));
+    expect(shape(ledger)).toEqual([
+      [0, 1, 'A', [], []],
+      [1, 1, 'A', ['c2'], []],
+      [2, 1, 'A', [], []],
+      [3, 3, 'A', ['c1'], []],
+    ]);
+    ledger = updateLedger(ledger, KEY, delivered([2], 'c1'));
+    expect(shape(ledger)).toEqual([
+      [0, 1, 'A', [], []],
+      [1, 1, 'A', ['c2'], []],
+      [2, 4, 'A', ['c1'], []],
+    ]);
+  });
+
+  it('shares the entries an update does not change, its neighbours included, with the ledger before it', () => {
+    let ledger = recordProduced({}, KEY, 'A', 1, 3);
+    ledger = recordProduced(ledger, KEY, 'B', 2, 3);
+    ledger = recordProduced(ledger, KEY, 'C', 3, 3);
+    const before = ledger[KEY] ?? [];
+    const after = updateLedger(ledger, KEY, delivered([3, 4, 5], 'c1'))[KEY] ?? [];
+    expect(after.map((e) => e.deliveredTo)).toEqual([[], ['c1'], []]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
   });
 });
