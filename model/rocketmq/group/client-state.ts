@@ -52,8 +52,3 @@ export function startedClient(subscriptions: SubscriptionTable, now: number): Cl
     subscriptionChangedAt: now,
   };
 }
-
-/** The client's topics, in key order. */
-export function subscribedTopics(client: ClientState): string[] {
-  return Object.keys(client.subscriptions);
-}
