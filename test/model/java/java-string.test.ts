@@ -110,6 +110,23 @@ describe('javaUtf8Bytes', () => {
     expect([...javaUtf8Bytes('a\ud800b\udc00')]).toEqual([97, 63, 98, 63]);
   });
 
+  // Boundaries of the 1/2/3/4-byte forms and of the surrogate ranges, as printed by JDK 17 getBytes(UTF_8).
+  it.each([
+    ['\u007f', [0x7f]],
+    ['\u0080', [0xc2, 0x80]],
+    ['\u07ff', [0xdf, 0xbf]],
+    ['\u0800', [0xe0, 0xa0, 0x80]],
+    ['\ud800\udc00', [0xf0, 0x90, 0x80, 0x80]],
+    ['\ud800\udfff', [0xf0, 0x90, 0x8f, 0xbf]],
+    ['\udbff\udfff', [0xf4, 0x8f, 0xbf, 0xbf]],
+    ['\ud800\ue000', [0x3f, 0xee, 0x80, 0x80]],
+    ['\udc00', [0x3f]],
+    ['\udfff', [0x3f]],
+    ['x\ud800', [0x78, 0x3f]],
+  ])('encodes %j as Java does', (s, bytes) => {
+    expect([...javaUtf8Bytes(s)]).toEqual(bytes);
+  });
+
   test.prop([fc.string({ unit: 'grapheme' })])('equals Buffer.from(s, "utf8") for well-formed strings', (s) => {
     expect(Buffer.from(javaUtf8Bytes(s))).toEqual(Buffer.from(s, 'utf8'));
   });
