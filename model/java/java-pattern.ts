@@ -1,15 +1,30 @@
 /**
  * Java `java.util.regex.Pattern` syntax that JavaScript's `RegExp` (with the `u` flag) reads differently or rejects,
- * as far as `KafkaConsumer.subscribe(Pattern)` needs it: `\Q…\E` quoting and `\-` outside a class are translated
- * (their meaning carries over); possessive quantifiers (`*+`, `++`, `?+`, `{n}+`) and class intersection (`&&`)
- * have no JavaScript equivalent and are reported by name, so a caller can refuse them instead of failing with a
- * PatternSyntaxException Java would not throw.
+ * as far as `KafkaConsumer.subscribe(Pattern)` needs it: `\Q…\E` quoting, `\-` outside a class and escaped
+ * non-letters JavaScript does not take (`\@`, `\&`) are translated (their meaning carries over); possessive
+ * quantifiers (`*+`, `++`, `?+`, `{n}+`) and class intersection (`&&`) have no JavaScript equivalent and are reported
+ * by name, so a caller can refuse them instead of failing with a PatternSyntaxException Java would not throw.
  */
 
 /** A translated pattern, or the Java construct that cannot be translated. */
 export type JavaPatternTranslation = { readonly source: string } | { readonly unsupported: string };
 
 const SPECIAL = /[\\^$.*+?()[\]{}|/-]/g;
+
+/** What JavaScript's `u` mode accepts after a backslash as the character itself (its syntax characters). */
+const JS_SYNTAX = '^$\\.*+?()[]{}|/';
+
+/**
+ * A Java escape `\c` in JavaScript: Java reads a backslash before any non-letter as that character itself (`\@`,
+ * `\&`, `\_`), JavaScript's `u` mode only before its syntax characters (and `-` inside a class), so any other
+ * non-letter, non-digit is written bare. Letters and digits keep their escape (`\d`, `\1`); an escape Java does not
+ * know stays an error in both.
+ */
+function escaped(next: string, inClass: boolean): string {
+  if (next === '-') return inClass ? '\\-' : '-';
+  if (next === '' || /[A-Za-z0-9]/.test(next) || JS_SYNTAX.includes(next)) return `\\${next}`;
+  return next;
+}
 
 /** The JavaScript source for a Java regex, or the name of the first construct it cannot carry over. */
 export function translateJavaPattern(pattern: string): JavaPatternTranslation {
@@ -26,8 +41,7 @@ export function translateJavaPattern(pattern: string): JavaPatternTranslation {
         out += quoted.replace(SPECIAL, '\\$&');
         i = end < 0 ? pattern.length : end + 1;
       } else {
-        // `\-` is a literal hyphen in Java anywhere; JavaScript's `u` mode accepts it only inside a class.
-        out += next === '-' && !inClass ? '-' : `\\${next}`;
+        out += escaped(next, inClass);
         i++;
       }
       afterQuantifier = false;

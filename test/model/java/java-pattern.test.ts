@@ -69,6 +69,17 @@ describe('compilePattern matches like Java', () => {
     ['a\\.+', 'a...', true],
     ['[a&b]', '&', true],
     ['[a&]', '&', true],
+    // A backslash before a non-letter is that character in Java (checked with JDK 17's Pattern.matches), where
+    // JavaScript's `u` mode refuses most such escapes.
+    ['\\@x', '@x', true],
+    ['a\\&b', 'a&b', true],
+    ['[\\&&b]', '&', true],
+    ['[\\&&b]', 'b', true],
+    ['[\\&&b]', 'c', false],
+    ['\\_', '_', true],
+    ['\\#\\!\\,\\ ', '#!, ', true],
+    ['[\\@-\\_]', 'A', true],
+    ['[\\@-\\_]', 'a', false],
   ])('%j matches %j: %s', (pattern, topic, matches) => {
     expect(compilePattern(pattern)?.test(topic)).toBe(matches);
   });
