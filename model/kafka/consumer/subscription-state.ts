@@ -37,12 +37,8 @@ function sameTopics(a: readonly string[], b: readonly string[]): boolean {
  */
 export function compilePattern(pattern: string): RegExp | undefined {
   const translated = translateJavaPattern(pattern);
-  if ('unsupported' in translated) return undefined;
-  try {
-    return new RegExp(`^(?:${translated.source})$`, 'u');
-  } catch {
-    return undefined;
-  }
+  // The source is a whole valid regex on its own, so wrapping it cannot pair its parentheses with the wrapper's.
+  return 'source' in translated ? new RegExp(`^(?:${translated.source})$`, 'u') : undefined;
 }
 
 /** Why `subscribe(Pattern)` refuses a pattern: Java syntax the model cannot match like Java, or invalid syntax. */
