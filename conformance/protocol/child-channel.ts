@@ -3,9 +3,10 @@
  * blocks (Atomics.wait on a shared counter) until the worker thread that owns the child posts what came back — the
  * next stdout line, the child's exit, a flood — or the timeout passes. This keeps `Target` synchronous (one code path
  * for the model, in-process targets and protocol targets) while a hang becomes a timeout, never a hung mqspec.
- * `kill()` ends the child's whole process group and waits until the child has been reaped, so no process is left.
+ * `kill()` ends the child's whole process group and waits until the child has been reaped and every other member of
+ * the group has exited, so no process is left.
  */
-import { writeSync } from 'node:fs';
+import { readdirSync, readFileSync, writeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { childWorkerSource } from './child-worker-source.js';
 
@@ -61,6 +62,30 @@ function installExitHook(): void {
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const channel of live) channel.kill();
+  });
+}
+
+/**
+ * The members of process group `pgid` that have not exited (a zombie has: it only awaits its parent's wait), read
+ * from /proc; none where there is no /proc to read.
+ */
+function liveGroupMembers(pgid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries.filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return false; // exited while we looked
+    }
+    // After the parenthesised command name (which may hold spaces): state, parent pid, process group.
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(group) === pgid && state !== 'Z' && state !== 'X';
   });
 }
 
@@ -220,6 +245,10 @@ export class ChildChannel {
     while (this.exited === undefined && performance.now() < deadline) {
       if (this.next(deadline - performance.now()) === undefined) break;
     }
+    // SIGKILL takes effect when the kernel next runs each member of the group, which on a loaded machine can lag the
+    // kill(2) call: the child's own helpers may outlive it by a scheduling slice.
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (liveGroupMembers(this.pid).length > 0 && performance.now() < deadline) Atomics.wait(pause, 0, 0, 5);
     this.port.close();
     void this.worker.terminate();
   }
