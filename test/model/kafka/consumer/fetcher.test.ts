@@ -47,13 +47,21 @@ describe('poll', () => {
     expect(final.partitions['t-0']?.position).toBe(1);
   });
 
-  it('under 1.0 moves a partition whose records are all returned to the end of its fetch order; 0.10.0 does not', () => {
+  it('under 1.0 moves a partition to the end of its fetch order when its response is drained, which a poll whose maxRecords runs out at its end leaves to the next poll; 0.10.0 does not', () => {
     const poll2: KafkaConsumerCommand = { type: 'poll', maxRecords: 2 };
-    expect(Object.keys(run('kafka-1.0', 'earliest', both).final.partitions)).toEqual(['t-1', 't-0']);
-    const after10 = run('kafka-1.0', 'earliest', [...both, poll2]);
-    expect(after10.outcomes[3]).toEqual({ ok: true, value: records(1, 0, 1) });
-    expect(Object.keys(after10.final.partitions)).toEqual(['t-0', 't-1']);
-    expect(Object.keys(run('kafka-0.10.0', 'earliest', [...both, poll2]).final.partitions)).toEqual(['t-1', 't-0']);
+    const order = (commands: KafkaConsumerCommand[], profile: Profile = 'kafka-1.0') => Object.keys(run(profile, 'earliest', commands).final.partitions);
+    expect(order(both)).toEqual(['t-1', 't-0']);
+    // maxRecords 3: t-1's two records leave room, so its response is drained and t-1 moves; t-0 gives one of two.
+    const roomLeft = run('kafka-1.0', 'earliest', [...both, { type: 'poll', maxRecords: 3 }]);
+    expect(roomLeft.outcomes[3]).toEqual({ ok: true, value: [...records(1, 0, 1), ...records(0, 0)] });
+    expect(Object.keys(roomLeft.final.partitions)).toEqual(['t-0', 't-1']);
+    // maxRecords 2 ends at t-1's last record (PartitionRecords.fetchRecords stops there): the next poll drains it.
+    const ranOut = run('kafka-1.0', 'earliest', [...both, poll2, poll2]);
+    expect(ranOut.outcomes[3]).toEqual({ ok: true, value: records(1, 0, 1) });
+    expect(ranOut.outcomes[4]).toEqual({ ok: true, value: records(0, 0, 1) });
+    expect(order([...both, poll2])).toEqual(['t-1', 't-0']);
+    expect(order([...both, poll2, poll2])).toEqual(['t-0', 't-1']);
+    expect(order([...both, { type: 'poll', maxRecords: 3 }], 'kafka-0.10.0')).toEqual(['t-1', 't-0']);
   });
 
   it('does not fetch a paused partition', () => {
@@ -76,6 +84,50 @@ describe('poll', () => {
       expect(outcomes[6]).toEqual({ ok: true, value: [] });
       expect(outcomes[7]).toEqual({ ok: true, value: records(0, 1) });
     }
+  });
+
+  it('resets an out-of-range partition that is not last in the fetch order, then moves it to the end (Fetcher.parseCompletedFetch)', () => {
+    const { outcomes, final } = run('kafka-1.0', 'earliest', [
+      ...both,
+      { type: 'deleteRecords', topic: 't', partition: 1, beforeOffset: 1 },
+      { type: 'seek', partition: t1, offset: 0 },
+      { type: 'poll' },
+      { type: 'poll' },
+    ]);
+    expect(outcomes[5]).toEqual({ ok: true, value: records(0, 0, 1) });
+    expect(outcomes[6]).toEqual({ ok: true, value: records(1, 1) });
+    const afterFirst = run('kafka-1.0', 'earliest', [...both, { type: 'deleteRecords', topic: 't', partition: 1, beforeOffset: 1 }, { type: 'seek', partition: t1, offset: 0 }, { type: 'poll' }]).final;
+    expect(Object.values(afterFirst.partitions).map((p) => [p.partition, p.position, p.resetStrategy])).toEqual([[1, null, 'EARLIEST'], [0, 2, null]]);
+    expect(Object.keys(final.partitions)).toEqual(['t-0', 't-1']);
+  });
+
+  it('under 1.0 moves a partition to the end for every error response parsed: reset, thrown, or dropped as paused (Fetcher.parseCompletedFetch)', () => {
+    const outOfRange1: KafkaConsumerCommand[] = [
+      { type: 'assign', partitions: [t0, t1] },
+      { type: 'produce', topic: 't', partition: 1, count: 2 },
+      { type: 'deleteRecords', topic: 't', partition: 1, beforeOffset: 1 },
+      { type: 'seek', partition: t1, offset: 0 },
+      { type: 'poll' },
+    ];
+    // Reset: t-1 moves behind t-0, whose empty response moves nothing.
+    expect(Object.keys(run('kafka-1.0', 'earliest', outOfRange1).final.partitions)).toEqual(['t-0', 't-1']);
+    // Thrown (reset none): the poll that throws for t-0=9 first drains t-1's response (t-1 last), then moves t-0 last.
+    const one: KafkaConsumerCommand = { type: 'poll', maxRecords: 1 };
+    const thrown = run('kafka-1.0', 'none', [...both, { type: 'seek', partition: t0, offset: 9 }, { type: 'seek', partition: t1, offset: 0 }, one, one, one]);
+    expect(thrown.outcomes[7]).toMatchObject({ ok: false, error: 'OffsetOutOfRangeException' });
+    expect(Object.keys(thrown.final.partitions)).toEqual(['t-1', 't-0']);
+    // Dropped: t-0's out-of-range response waits behind t-1's; t-0 is paused before it is parsed, and still moves.
+    const dropped = run('kafka-1.0', 'earliest', [
+      ...both,
+      { type: 'deleteRecords', topic: 't', partition: 0, beforeOffset: 1 },
+      { type: 'seek', partition: t0, offset: 0 },
+      one,
+      { type: 'pause', partitions: [t0] },
+      { type: 'poll' },
+    ]);
+    expect(dropped.outcomes[7]).toEqual({ ok: true, value: records(1, 1) });
+    expect(Object.keys(dropped.final.partitions)).toEqual(['t-1', 't-0']);
+    expect(dropped.final.partitions['t-0']).toMatchObject({ position: 0, resetStrategy: null });
   });
 
   it('with reset none throws OFFSET_OUT_OF_RANGE after returning other partitions\' records (1.0) or before them (0.10.0)', () => {
@@ -135,8 +187,14 @@ describe('poll', () => {
     expect(paused.outcomes[3]).toEqual({ ok: true, value: records(1, 0) });
     expect(paused.outcomes[5]).toEqual({ ok: true, value: records(1, 1) });
     expect(paused.final.partitions['t-0']?.position).toBe(0);
+    // t-1's response is drained (t-1 moves last); t-0's, never returned from and not an error, moves nothing.
+    expect(Object.keys(paused.final.partitions)).toEqual(['t-0', 't-1']);
     const unassigned = run('kafka-1.0', 'earliest', [...both, firstPoll, { type: 'assign', partitions: [t1] }, { type: 'poll' }]);
     expect(unassigned.outcomes[5]).toEqual({ ok: true, value: records(1, 1) });
+    // t-1's response, partly returned, is drained after t-1 left the assignment: nothing to move.
+    const partlyReturned = run('kafka-1.0', 'earliest', [...both, firstPoll, { type: 'assign', partitions: [t0] }, { type: 'poll' }]);
+    expect(partlyReturned.outcomes[5]).toEqual({ ok: true, value: records(0, 0, 1) });
+    expect(Object.keys(partlyReturned.final.partitions)).toEqual(['t-0']);
   });
 
   it('does not fetch an assigned partition the cluster does not have', () => {
