@@ -56,8 +56,11 @@ interface Drained {
  * `Fetcher.fetchedRecords`: returns buffered records in order, at most `maxRecords`. A response whose partition is no
  * longer fetchable at its offset is dropped; one partly returned stays at the head; OFFSET_OUT_OF_RANGE resets the
  * partition with a default policy, and with `none` throws, or, when records were already gathered, returns them and
- * stays buffered for the next poll to throw. 1.0 moves a partition whose response is done (records returned, or an
- * error) to the end of its fetch order.
+ * stays buffered for the next poll to throw. 1.0 moves a partition to the end of its fetch order when its response
+ * is drained after records of it were returned (`PartitionRecords.drain`, also when it is dropped then), and every
+ * time an error response of it is parsed (`parseCompletedFetch`: reset, thrown or dropped). A response returned up to
+ * its end by a poll whose `maxRecords` ran out there is drained only by the next poll (`fetchRecords` stops at
+ * `maxRecords` before it finds the end).
  */
 function drainCompletedFetches(state: KafkaConsumerState, maxRecords: number): Drained {
   const fallback = defaultReset(state);
@@ -83,10 +86,14 @@ function drainCompletedFetches(state: KafkaConsumerState, maxRecords: number): D
     const p = assignment[at];
     if (p === undefined || !isFetchable(p) || p.position !== fetch.fetchOffset) {
       queue.shift(); // no longer assigned, paused, or stale: Java ignores it
+      if (fetch.outOfRange || fetch.returned === true) moveToEnd(key);
       continue;
     }
     if (fetch.outOfRange) {
-      if (fallback === null) return records.length === 0 ? done(outOfRange(key, fetch.fetchOffset)) : done();
+      if (fallback === null) {
+        moveToEnd(key);
+        return records.length === 0 ? done(outOfRange(key, fetch.fetchOffset)) : done();
+      }
       queue.shift();
       assignment[at] = { ...p, position: null, resetStrategy: fallback };
       moveToEnd(key);
@@ -95,11 +102,12 @@ function drainCompletedFetches(state: KafkaConsumerState, maxRecords: number): D
     const take = Math.min(fetch.end - fetch.fetchOffset, maxRecords - records.length);
     for (let offset = fetch.fetchOffset; offset < fetch.fetchOffset + take; offset++) records.push({ topic: p.tp.topic, partition: p.tp.partition, offset });
     assignment[at] = { ...p, position: fetch.fetchOffset + take };
-    if (fetch.fetchOffset + take < fetch.end) {
-      queue[0] = { ...fetch, fetchOffset: fetch.fetchOffset + take };
+    if (take > 0) {
+      // Java finds the end of a response only when it looks for a record past it: here, or at the next poll.
+      queue[0] = { ...fetch, fetchOffset: fetch.fetchOffset + take, returned: true };
     } else {
       queue.shift();
-      if (take > 0) moveToEnd(key);
+      if (fetch.returned === true) moveToEnd(key);
     }
   }
   return done();

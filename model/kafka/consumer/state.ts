@@ -38,6 +38,12 @@ export interface CompletedFetch {
   readonly fetchOffset: number;
   readonly end: number;
   readonly outOfRange: boolean;
+  /**
+   * Records of it were returned (1.0's `PartitionRecords` with `bytesRead > 0`): when it is drained, even empty or
+   * dropped, its partition moves to the end of the fetch order. A response returned up to its end by a poll whose
+   * `maxRecords` ran out there stays buffered with `fetchOffset === end` until the next poll drains it.
+   */
+  readonly returned?: boolean;
 }
 
 /** One partition's log: one replica, so the high watermark is the log end offset. */

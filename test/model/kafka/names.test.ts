@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
+import { z } from 'zod';
+import { nameRecordSchema } from '../../../model/kafka/names.js';
 import { parseScenario } from '../../../model/parse-scenario.js';
 import { systems } from '../../../model/systems.js';
 import { runTrace } from '../../../model/trace.js';
@@ -99,6 +101,34 @@ describe('names that are JavaScript keys (regressions)', () => {
     const again = JSON.parse(JSON.stringify(final)) as KafkaGroupObservation;
     expect(Object.keys(again.members)).toEqual([name]);
     expect(again.members[name]?.partitions).toEqual(final.members[name]?.partitions);
+  });
+});
+
+describe('nameRecordSchema', () => {
+  const schema = nameRecordSchema(z.string().min(1, 'empty name').regex(/^[a-z]+$/, 'letters only'), z.number().int().positive('not positive'));
+  const issuesOf = (text: string): unknown => {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : result.error.issues;
+  };
+
+  it('refuses an invalid value under an ordinary key, positioned at the key', () => {
+    expect(issuesOf('{"a":-1}')).toEqual([{ code: 'custom', message: 'not positive', path: ['a'] }]);
+  });
+
+  it('refuses an invalid ordinary key with the key schema\'s own message, not zod\'s "Invalid key in record"', () => {
+    expect(issuesOf('{"":1}')).toEqual([{ code: 'custom', message: 'empty name', path: [''] }]);
+    expect(issuesOf('{"B":1,"a":2}')).toEqual([{ code: 'custom', message: 'letters only', path: ['B'] }]);
+  });
+
+  it('checks a __proto__ key against the key schema, as the record checks every other key', () => {
+    expect(issuesOf('{"__proto__":1}')).toEqual([{ code: 'custom', message: 'letters only', path: ['__proto__'] }]);
+    const lenient = nameRecordSchema(z.string().min(1), z.number());
+    expect(Object.keys(lenient.parse(JSON.parse('{"a":1,"__proto__":2}')))).toEqual(['a', '__proto__']);
+  });
+
+  it('refuses a value that is not a record', () => {
+    expect(issuesOf('5')).toEqual([{ code: 'custom', message: expect.stringContaining('expected record'), path: [] }]);
+    expect(issuesOf('null')).toEqual([{ code: 'custom', message: expect.stringContaining('expected record'), path: [] }]);
   });
 });
 

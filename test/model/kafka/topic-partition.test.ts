@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { test, fc } from '@fast-check/vitest';
-import { compareTopicPartitions, tp, tpKey } from '../../../model/kafka/topic-partition.js';
+import { compareTopicPartitions, topicPartitionHashCode, tp, tpKey } from '../../../model/kafka/topic-partition.js';
 
 describe('TopicPartition', () => {
   it('keys a partition as "topic-partition", like Java toString()', () => {
@@ -20,6 +20,21 @@ describe('TopicPartition', () => {
   it('orders partitions of one topic numerically, not as strings', () => {
     expect(compareTopicPartitions(tp('t', 2), tp('t', 10))).toBeLessThan(0);
     expect(compareTopicPartitions(tp('t', 10), tp('t', 10))).toBe(0);
+  });
+
+  it('hashes like Java TopicPartition.hashCode(), 31 * (31 + partition) + topic.hashCode() in int arithmetic', () => {
+    // Values printed by a JDK 17 program computing the 1.0.0 formula with Java ints.
+    const fromJdk: [string, number, number][] = [
+      ['t', 0, 1077],
+      ['t', 3, 1170],
+      ['t', 2147483000, 2147464637],
+      ['orders', 0, -1008769370],
+      ['orders', 3, -1008769277],
+      ['orders', 2147483000, 1138694190],
+      ['payments-eu', 0, -1539522799],
+      ['a-very-long-topic-name-for-overflow', 2147483000, 598603565],
+    ];
+    for (const [topic, partition, hash] of fromJdk) expect(topicPartitionHashCode(tp(topic, partition))).toBe(hash);
   });
 
   const partitionArb = fc.record({ topic: fc.string({ maxLength: 4 }), partition: fc.nat({ max: 20 }) });
