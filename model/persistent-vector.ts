@@ -4,7 +4,7 @@
  * element costs a path of about log₃₂(n) nodes instead of a copy of the whole sequence. The trie's shape depends
  * on its length only: two vectors with the same elements hold them at the same paths.
  *
- * A vector is plain immutable data. `vectorArray` gives its elements as a frozen array, built once per vector;
+ * A vector is plain immutable data. `vectorArray` gives its elements as an array, built once per vector;
  * `defineLazyArray` puts such an array in an object as a getter that builds it when first read, so an observation
  * can carry a long sequence without building it at every step; `vectorDifferences` lists the indices at which two
  * versions may differ by walking only the nodes they do not share.
@@ -172,15 +172,18 @@ function flatten(node: Node, shift: number, into: unknown[]): void {
 
 const arrays = new WeakMap<Vector<unknown>, readonly unknown[]>();
 
-/** The elements as a frozen array, built once per vector (a pure function of it). */
+/**
+ * The elements as an array, built once per vector (a pure function of it); a vector of one leaf answers the leaf.
+ * Read only: it may be part of the vector.
+ */
 export function vectorArray<T>(vector: Vector<T>): readonly T[] {
+  if (vector.shift === 0) return vector.root as readonly T[];
   const known = arrays.get(vector);
   if (known !== undefined) return known as readonly T[];
   const elements: unknown[] = [];
   flatten(vector.root, vector.shift, elements);
-  const frozen = Object.freeze(elements);
-  arrays.set(vector, frozen);
-  return frozen as readonly T[];
+  arrays.set(vector, elements);
+  return elements as readonly T[];
 }
 
 /**

@@ -7,7 +7,7 @@
 import { javaStringCompare } from '../../java/java-string.js';
 import type { ClientState } from './client-state.js';
 import { maxOffset } from './consume-queue.js';
-import { defineLazyArray } from '../../persistent-vector.js';
+import { defineLazyArray, vectorArray } from '../../persistent-vector.js';
 import type { LedgerEntry, ObservedLedger } from './delivery-ledger.js';
 import type { QueueKey } from './queue-key.js';
 import type { RocketmqGroupState } from './state.js';
@@ -54,12 +54,19 @@ const queueCache = new WeakMap<RocketmqGroupState['queues'], Record<QueueKey, Qu
 const groupCache = new WeakMap<RocketmqGroupState['registry'], GroupObservation | null>();
 const ledgerCache = new WeakMap<RocketmqGroupState['ledger'], ObservedLedger>();
 
-/** The ledger with each queue's vector as a lazily built array, in the state's key order. */
+/**
+ * The ledger with each queue's entries as an array, in the state's key order: a short queue's (one leaf of the
+ * vector) as it is, a longer one's as a getter that builds it when first read.
+ */
 function observeLedger(ledger: RocketmqGroupState['ledger']): ObservedLedger {
   const cached = ledgerCache.get(ledger);
   if (cached !== undefined) return cached;
   const observed: Record<QueueKey, readonly LedgerEntry[]> = {};
-  for (const [key, entries] of Object.entries(ledger)) defineLazyArray(observed, key, entries);
+  for (const [key, entries] of Object.entries(ledger)) {
+    // Queue keys hold a '/', so none is `__proto__` and assigning one defines it.
+    if (entries.shift === 0) observed[key] = vectorArray(entries);
+    else defineLazyArray(observed, key, entries);
+  }
   ledgerCache.set(ledger, observed);
   return observed;
 }
