@@ -6,6 +6,7 @@
  */
 import { deepEqual } from './deep-equal.js';
 import { isRecord } from '../model/json.js';
+import { lazyArraySource, vectorDifferences, vectorGet, type Vector } from '../model/persistent-vector.js';
 
 /** One changed path: `before` is absent for an added path, `after` for a removed one. */
 export interface ObservationChange {
@@ -37,7 +38,12 @@ function collect(before: unknown, after: unknown, path: string, changes: Observa
       const where = keyPath(path, key);
       if (!Object.hasOwn(after, key)) changes.push({ path: where, kind: 'removed', before: before[key] });
       else if (!Object.hasOwn(before, key)) changes.push({ path: where, kind: 'added', after: after[key] });
-      else collect(before[key], after[key], where, changes);
+      else {
+        const from = lazyArraySource(before, key);
+        const to = from === undefined ? undefined : lazyArraySource(after, key);
+        if (from !== undefined && to !== undefined) collectVectors(from, to, where, changes);
+        else collect(before[key], after[key], where, changes);
+      }
     }
     return;
   }
@@ -51,6 +57,21 @@ function collect(before: unknown, after: unknown, path: string, changes: Observa
     return;
   }
   if (!deepEqual(before, after)) changes.push({ path: path === '' ? '$' : path, kind: 'changed', before, after });
+}
+
+/**
+ * The changes between two lazily built arrays of records (`defineLazyArray`), as `collect` finds them between the
+ * arrays — element by element, nothing when both are empty — but visiting only the indices where the vectors do not
+ * share their elements, so a step that changed one entry of a long array costs that entry.
+ */
+function collectVectors(before: Vector<unknown>, after: Vector<unknown>, path: string, changes: ObservationChange[]): void {
+  if (before === after) return;
+  vectorDifferences(before, after, (index) => {
+    const where = `${path}[${index}]`;
+    if (index >= after.length) changes.push({ path: where, kind: 'removed', before: vectorGet(before, index) });
+    else if (index >= before.length) changes.push({ path: where, kind: 'added', after: vectorGet(after, index) });
+    else collect(vectorGet(before, index), vectorGet(after, index), where, changes);
+  });
 }
 
 /** Every path whose value differs between two observations, in the order the observations list their keys. */

@@ -8,6 +8,7 @@
  * group's offset query answers.
  */
 import type { MessageQueue } from '../message-queue.js';
+import { emptyVector, vectorGet, vectorLast, vectorPush, type Vector } from '../../persistent-vector.js';
 import { tagsCode } from '../filter/tags-code.js';
 import { MAX_TRANSFER_COUNT_ON_MESSAGE_IN_DISK, MAX_TRANSFER_COUNT_ON_MESSAGE_IN_MEMORY, filterScanEntries } from './message-store-config.js';
 
@@ -31,8 +32,8 @@ export interface MessageRun {
 /** One queue of one topic on one broker. */
 export interface ConsumeQueue {
   readonly mq: MessageQueue;
-  /** The messages by offset, in runs that cover [0, max offset) in order. */
-  readonly runs: readonly MessageRun[];
+  /** The messages by offset, in runs that cover [0, max offset) in order (a persistent vector: appending costs a path). */
+  readonly runs: Vector<MessageRun>;
   /**
    * The first offset still read from memory: entries below it lie more than `accessMessageInMemoryMaxRatio` of
    * the machine's memory behind the commit log's end (`checkInDiskByCommitOffset`). 0 on a fresh broker.
@@ -42,7 +43,7 @@ export interface ConsumeQueue {
 
 /** An empty queue on a fresh broker. */
 export function emptyConsumeQueue(mq: MessageQueue): ConsumeQueue {
-  return { mq, runs: [], inMemoryFrom: 0 };
+  return { mq, runs: emptyVector(), inMemoryFrom: 0 };
 }
 
 /** The message at `offset`, or undefined past the end (a binary search over the runs). */
@@ -52,7 +53,7 @@ export function messageAt(queue: ConsumeQueue, offset: number): StoredMessage | 
   let high = runs.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    const run = runs[mid];
+    const run = vectorGet(runs, mid);
     if (run === undefined) return undefined;
     if (offset < run.from) high = mid - 1;
     else if (offset >= run.from + run.count) low = mid + 1;
@@ -63,7 +64,7 @@ export function messageAt(queue: ConsumeQueue, offset: number): StoredMessage | 
 
 /** The queue after `count` alike messages were appended (`putMessagePositionInfo` for each of a batch). */
 export function appendMessages(queue: ConsumeQueue, message: StoredMessage, count: number): ConsumeQueue {
-  return { ...queue, runs: [...queue.runs, { from: maxOffset(queue), count, message }] };
+  return { ...queue, runs: vectorPush(queue.runs, { from: maxOffset(queue), count, message }) };
 }
 
 /**
@@ -76,7 +77,7 @@ export function checkInDiskByConsumeOffset(queue: ConsumeQueue, offset: number):
 
 /** `getMaxOffsetInQueue`: the offset the next message will get. */
 export function maxOffset(queue: ConsumeQueue): number {
-  const last = queue.runs[queue.runs.length - 1];
+  const last = vectorLast(queue.runs);
   return last === undefined ? 0 : last.from + last.count;
 }
 

@@ -6,6 +6,7 @@
  * is one entry until pulls and rebalances tell some of them apart. Entries are kept maximal (neighbours with the
  * same tags, store time and history are one entry), so the ledger is a function of the per-message facts.
  */
+import { emptyVector, vectorGet, vectorLast, vectorPush, vectorSlice, vectorSplice, type Vector } from '../../persistent-vector.js';
 import type { QueueKey } from './queue-key.js';
 
 /**
@@ -35,8 +36,14 @@ export interface LedgerEntry {
   readonly passedBy: readonly Passing[];
 }
 
-/** queue key → its entries in offset order, covering every offset from 0 to the queue's max offset. */
-export type DeliveryLedger = Readonly<Record<QueueKey, readonly LedgerEntry[]>>;
+/**
+ * queue key → its entries in offset order, covering every offset from 0 to the queue's max offset. A persistent
+ * vector, so that recording a produce or a pull on a long ledger costs a path of the trie, not a copy of the ledger.
+ */
+export type DeliveryLedger = Readonly<Record<QueueKey, Vector<LedgerEntry>>>;
+
+/** The ledger as observed: the same entries as arrays. */
+export type ObservedLedger = Readonly<Record<QueueKey, readonly LedgerEntry[]>>;
 
 /** Offsets [from, to). */
 export interface OffsetRange {
@@ -105,12 +112,12 @@ function slice(entry: LedgerEntry, from: number, to: number): LedgerEntry {
 }
 
 /** The index of the last entry starting at or before `offset`, -1 when none does. */
-function entryIndex(entries: readonly LedgerEntry[], offset: number): number {
+function entryIndex(entries: Vector<LedgerEntry>, offset: number): number {
   let low = 0;
   let high = entries.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if ((entries[mid]?.queueOffset ?? 0) <= offset) low = mid + 1;
+    if ((vectorGet(entries, mid)?.queueOffset ?? 0) <= offset) low = mid + 1;
     else high = mid - 1;
   }
   return high;
@@ -120,13 +127,13 @@ function entryIndex(entries: readonly LedgerEntry[], offset: number): number {
  * One queue's entries after the update. Only the stretch the ranges touch, with one neighbour on each side (they
  * may merge with it), is rebuilt; the entries around it are shared, so an update costs little on a long ledger.
  */
-function applyUpdate(entries: readonly LedgerEntry[], update: LedgerUpdate): LedgerEntry[] {
+function applyUpdate(entries: Vector<LedgerEntry>, update: LedgerUpdate): Vector<LedgerEntry> {
   const first = update.ranges[0];
   const last = update.ranges[update.ranges.length - 1];
-  if (first === undefined || last === undefined) return [...entries];
+  if (first === undefined || last === undefined) return entries;
   const low = Math.max(0, entryIndex(entries, first.from) - 1);
   const high = Math.min(entries.length, entryIndex(entries, last.to - 1) + 2);
-  return [...entries.slice(0, low), ...rebuild(entries.slice(low, high), update), ...entries.slice(high)];
+  return vectorSplice(entries, low, high - low, rebuild(vectorSlice(entries, low, high), update));
 }
 
 /** Entries split at the ranges' ends, updated inside, merged back. */
@@ -169,10 +176,10 @@ export function updateLedger(ledger: DeliveryLedger, key: QueueKey, update: Ledg
 
 /** `count` new alike messages: nobody has received or passed them yet. */
 export function recordProduced(ledger: DeliveryLedger, key: QueueKey, tags: string | null, storeTimestamp: number, count: number): DeliveryLedger {
-  const entries = ledger[key] ?? [];
-  const last = entries[entries.length - 1];
+  const entries = ledger[key] ?? emptyVector<LedgerEntry>();
+  const last = vectorLast(entries);
   const queueOffset = last === undefined ? 0 : last.queueOffset + last.count;
-  return { ...ledger, [key]: [...entries, { queueOffset, count, tags, storeTimestamp, deliveredTo: [], passedBy: [] }] };
+  return { ...ledger, [key]: vectorPush(entries, { queueOffset, count, tags, storeTimestamp, deliveredTo: [], passedBy: [] }) };
 }
 
 /** Marks the messages at `offsets` delivered to `client`. */

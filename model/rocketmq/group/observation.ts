@@ -7,7 +7,8 @@
 import { javaStringCompare } from '../../java/java-string.js';
 import type { ClientState } from './client-state.js';
 import { maxOffset } from './consume-queue.js';
-import type { DeliveryLedger } from './delivery-ledger.js';
+import { defineLazyArray, vectorArray } from '../../persistent-vector.js';
+import type { LedgerEntry, ObservedLedger } from './delivery-ledger.js';
 import type { QueueKey } from './queue-key.js';
 import type { RocketmqGroupState } from './state.js';
 import type { SubscriptionTable } from './versioned-subscription.js';
@@ -44,12 +45,31 @@ export interface RocketmqGroupObservation {
   /** The group's committed offsets (CLUSTERING). */
   readonly committed: Readonly<Record<QueueKey, number>>;
   readonly clients: Readonly<Record<string, ClientState>>;
-  readonly ledger: DeliveryLedger;
+  /** Each queue's entries are built when first read (a getter), so a step does not copy a long ledger. */
+  readonly ledger: ObservedLedger;
 }
 
 // States are immutable, so parts that did not change since the last observation are projected once.
 const queueCache = new WeakMap<RocketmqGroupState['queues'], Record<QueueKey, QueueObservation>>();
 const groupCache = new WeakMap<RocketmqGroupState['registry'], GroupObservation | null>();
+const ledgerCache = new WeakMap<RocketmqGroupState['ledger'], ObservedLedger>();
+
+/**
+ * The ledger with each queue's entries as an array, in the state's key order: a short queue's (one leaf of the
+ * vector) as it is, a longer one's as a getter that builds it when first read.
+ */
+function observeLedger(ledger: RocketmqGroupState['ledger']): ObservedLedger {
+  const cached = ledgerCache.get(ledger);
+  if (cached !== undefined) return cached;
+  const observed: Record<QueueKey, readonly LedgerEntry[]> = {};
+  for (const [key, entries] of Object.entries(ledger)) {
+    // Queue keys hold a '/', so none is `__proto__` and assigning one defines it.
+    if (entries.shift === 0) observed[key] = vectorArray(entries);
+    else defineLazyArray(observed, key, entries);
+  }
+  ledgerCache.set(ledger, observed);
+  return observed;
+}
 
 function observeQueues(queues: RocketmqGroupState['queues']): Record<QueueKey, QueueObservation> {
   const cached = queueCache.get(queues);
@@ -85,6 +105,6 @@ export function observeRocketmqGroup(state: RocketmqGroupState): RocketmqGroupOb
     group: observeGroup(state.registry),
     committed: state.committed,
     clients: state.clients,
-    ledger: state.ledger,
+    ledger: observeLedger(state.ledger),
   };
 }

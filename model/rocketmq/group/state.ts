@@ -6,7 +6,8 @@ import { compareMessageQueues, type MessageQueue } from '../message-queue.js';
 import { emptyConsumeQueue, type ConsumeQueue } from './consume-queue.js';
 import { emptyRegistry, type GroupRegistry } from './consumer-manager.js';
 import type { ClientState } from './client-state.js';
-import type { DeliveryLedger } from './delivery-ledger.js';
+import type { DeliveryLedger, LedgerEntry } from './delivery-ledger.js';
+import { emptyVector, type Vector } from '../../persistent-vector.js';
 import { recordOf } from './own-key.js';
 import { queueKey, type QueueKey } from './queue-key.js';
 import type { RocketmqGroupSetup } from './setup.js';
@@ -44,10 +45,10 @@ function routesOf(setup: RocketmqGroupSetup): Record<string, MessageQueue[]> {
 export function initialState(setup: RocketmqGroupSetup): RocketmqGroupState {
   const routes = routesOf(setup);
   const queues: Record<QueueKey, ConsumeQueue> = {};
-  const ledger: Record<QueueKey, never[]> = {};
+  const ledger: Record<QueueKey, Vector<LedgerEntry>> = {};
   for (const mq of Object.values(routes).flat()) {
     queues[queueKey(mq)] = emptyConsumeQueue(mq);
-    ledger[queueKey(mq)] = [];
+    ledger[queueKey(mq)] = emptyVector();
   }
   return { setup, clock: 0, routes, queues, registry: emptyRegistry, committed: {}, clients: {}, ledger };
 }

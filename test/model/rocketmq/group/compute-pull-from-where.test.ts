@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { vectorOf } from '../../../../model/persistent-vector.js';
 import { computePullFromWhere } from '../../../../model/rocketmq/group/compute-pull-from-where.js';
 import { storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
 import { rocketmqGroupSetupSchema } from '../../../../model/rocketmq/group/setup.js';
@@ -6,7 +7,7 @@ import { rocketmqGroupSetupSchema } from '../../../../model/rocketmq/group/setup
 // Five messages stored at logical times 10..14.
 const queue: ConsumeQueue = {
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
-  runs: [0, 1, 2, 3, 4].map((i) => ({ from: i, count: 1, message: storedMessage('A', 10 + i) })),
+  runs: vectorOf([0, 1, 2, 3, 4].map((i) => ({ from: i, count: 1, message: storedMessage('A', 10 + i) }))),
   inMemoryFrom: 0,
 };
 const setup = (consumeFromWhere: string) => rocketmqGroupSetupSchema.parse({ topics: { T: 1 }, consumeFromWhere, consumeTimestamp: 12 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { vectorOf } from '../../../../model/persistent-vector.js';
 import { checkInDiskByConsumeOffset, getMessage, offsetByTime, storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
 
 const queue = (tags: (string | null)[], times?: number[], inMemoryFrom = 0): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
-  runs: tags.map((t, i) => ({ from: i, count: 1, message: storedMessage(t, times?.[i] ?? i + 1) })),
+  runs: vectorOf(tags.map((t, i) => ({ from: i, count: 1, message: storedMessage(t, times?.[i] ?? i + 1) }))),
   inMemoryFrom,
 });
 const onlyA = (m: { tags: string | null }) => m.tags === 'A';
@@ -79,7 +80,7 @@ describe('offsetByTime edge cases (ConsumeQueue.getOffsetInQueueByTime)', () => 
 
   it('answers the entry the binary search hits first when a batch shares the store time, not the batch\'s first', () => {
     // One produce of 3 alike messages: one store time; Java's search compares the middle entry first and stops there.
-    const batch: ConsumeQueue = { mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 }, runs: [{ from: 0, count: 3, message: storedMessage('A', 10) }], inMemoryFrom: 0 };
+    const batch: ConsumeQueue = { mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 }, runs: vectorOf([{ from: 0, count: 3, message: storedMessage('A', 10) }]), inMemoryFrom: 0 };
     expect(offsetByTime(batch, 10)).toBe(1);
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { vectorOf } from '../../../../model/persistent-vector.js';
 import { storedMessage, type ConsumeQueue } from '../../../../model/rocketmq/group/consume-queue.js';
 import { queryConsumerOffset } from '../../../../model/rocketmq/group/consumer-manage-processor.js';
 
 const queue = (messages: number, inMemoryFrom: number): ConsumeQueue => ({
   mq: { topic: 'T', brokerName: 'broker-a', queueId: 0 },
-  runs: Array.from({ length: messages }, (_, i) => ({ from: i, count: 1, message: storedMessage(null, i + 1) })),
+  runs: vectorOf(Array.from({ length: messages }, (_, i) => ({ from: i, count: 1, message: storedMessage(null, i + 1) }))),
   inMemoryFrom,
 });
 

@@ -12,12 +12,16 @@ import {
   type LedgerEntry,
   type LedgerUpdate,
 } from '../../../../model/rocketmq/group/delivery-ledger.js';
+import { emptyVector, vectorArray } from '../../../../model/persistent-vector.js';
 
 const KEY = 'T/broker-a/0';
 
+/** The queue's entries as an array. */
+const entriesOf = (ledger: DeliveryLedger, key = KEY): readonly LedgerEntry[] => vectorArray(ledger[key] ?? emptyVector());
+
 /** The ledger one message at a time: what the runs must stand for. */
 function perMessage(ledger: DeliveryLedger): Omit<LedgerEntry, 'count'>[] {
-  return (ledger[KEY] ?? []).flatMap((entry) =>
+  return entriesOf(ledger).flatMap((entry) =>
     Array.from({ length: entry.count }, (_, i) => ({
       queueOffset: entry.queueOffset + i,
       tags: entry.tags,
@@ -53,7 +57,7 @@ const updates = fc.array(
 
 describe('delivery ledger runs', () => {
   test.prop([batches, updates])('stand for the per-message ledger, in maximal entries covering every offset once', (produced, steps) => {
-    let ledger: DeliveryLedger = { [KEY]: [] };
+    let ledger: DeliveryLedger = { [KEY]: emptyVector() };
     produced.forEach((b, i) => (ledger = recordProduced(ledger, KEY, b.tags, i + 1, b.count)));
     let expected = perMessage(ledger);
     for (const step of steps) {
@@ -63,7 +67,7 @@ describe('delivery ledger runs', () => {
       expected = applyPerMessage(expected, update);
     }
     expect(perMessage(ledger)).toEqual(expected);
-    const entries = ledger[KEY] ?? [];
+    const entries = entriesOf(ledger);
     for (const [i, entry] of entries.entries()) {
       expect(entry.count).toBeGreaterThan(0);
       const next = entries[i + 1];
@@ -76,21 +80,21 @@ describe('delivery ledger runs', () => {
   });
 
   it('splits a batch where a pull stops and merges it back when the rest catches up', () => {
-    let ledger = recordProduced({ [KEY]: [] }, KEY, 'A', 1, 1_000_000_000);
+    let ledger = recordProduced({ [KEY]: emptyVector() }, KEY, 'A', 1, 1_000_000_000);
     ledger = updateLedger(ledger, KEY, delivered([0, 1, 2], 'c1'));
-    expect(ledger[KEY]?.map((e) => [e.queueOffset, e.count, e.deliveredTo])).toEqual([
+    expect(entriesOf(ledger).map((e) => [e.queueOffset, e.count, e.deliveredTo])).toEqual([
       [0, 3, ['c1']],
       [3, 999_999_997, []],
     ]);
     ledger = updateLedger(ledger, KEY, passedBelow(1_000_000_000, 'c2', 'consume-from-where'));
     ledger = updateLedger(ledger, KEY, { ranges: [{ from: 3, to: 1_000_000_000 }], deliveredTo: 'c1' });
-    expect(ledger[KEY]?.map((e) => [e.queueOffset, e.count])).toEqual([[0, 1_000_000_000]]);
+    expect(entriesOf(ledger).map((e) => [e.queueOffset, e.count])).toEqual([[0, 1_000_000_000]]);
   });
 });
 
 // Deterministic cases for rules the property above reaches only by luck at MQSPEC_NUM_RUNS=20. The ledger is mqspec's
 // own bookkeeping (RocketMQ keeps no such record), so these rules are the model's invariants, not Java's.
-const shape = (ledger: DeliveryLedger) => (ledger[KEY] ?? []).map((e) => [e.queueOffset, e.count, e.tags, e.deliveredTo, e.passedBy.map((p) => `${p.client}:${p.by}`)]);
+const shape = (ledger: DeliveryLedger) => entriesOf(ledger).map((e) => [e.queueOffset, e.count, e.tags, e.deliveredTo, e.passedBy.map((p) => `${p.client}:${p.by}`)]);
 
 describe('delivery ledger updates', () => {
   it('rangesOf turns offsets (any order, repeats counted once) into maximal ranges of consecutive ones', () => {
@@ -164,8 +168,8 @@ describe('delivery ledger updates', () => {
     let ledger = recordProduced({}, KEY, 'A', 1, 3);
     ledger = recordProduced(ledger, KEY, 'B', 2, 3);
     ledger = recordProduced(ledger, KEY, 'C', 3, 3);
-    const before = ledger[KEY] ?? [];
-    const after = updateLedger(ledger, KEY, delivered([3, 4, 5], 'c1'))[KEY] ?? [];
+    const before = entriesOf(ledger);
+    const after = entriesOf(updateLedger(ledger, KEY, delivered([3, 4, 5], 'c1')));
     expect(after.map((e) => e.deliveredTo)).toEqual([[], ['c1'], []]);
     expect(after[0]).toBe(before[0]);
     expect(after[2]).toBe(before[2]);
