@@ -32,25 +32,15 @@ function sameTopics(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match, with Java's `\Q…\E` and `\-` translated.
+ * Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match of the pattern `translateJavaPattern` carries over.
  * Undefined for an invalid pattern or one using Java syntax the model does not carry over (see `javaPatternRefusal`).
  */
 export function compilePattern(pattern: string): RegExp | undefined {
-  if (compiledPatterns.has(pattern)) return compiledPatterns.get(pattern);
+  // No memo across calls: a module-level cache would outlive a Stryker mutant and answer for the next one.
   const translated = translateJavaPattern(pattern);
   // The source is a whole valid regex on its own, so wrapping it cannot pair its parentheses with the wrapper's.
-  const compiled = 'source' in translated ? new RegExp(`^(?:${translated.source})$`, 'u') : undefined;
-  if (compiledPatterns.size >= 256) compiledPatterns.clear();
-  compiledPatterns.set(pattern, compiled);
-  return compiled;
+  return 'source' in translated ? new RegExp(`^(?:${translated.source})$`, 'u') : undefined;
 }
-
-/**
- * Patterns already compiled: a pattern-mode consumer matches at every poll, and translating costs more than a step.
- * A memo of a pure function (a RegExp without the g or y flag keeps no state between tests), cleared when full so any
- * number of distinct patterns keeps it small.
- */
-const compiledPatterns = new Map<string, RegExp | undefined>();
 
 /** Why `subscribe(Pattern)` refuses a pattern: Java syntax the model cannot match like Java, or invalid syntax. */
 function patternRefusal(pattern: string): ReturnType<typeof fail> | undefined {
