@@ -33,7 +33,7 @@ function sameTopics(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Java `Pattern.compile(p).matcher(topic).matches()`: a whole-name match of the pattern `translateJavaPattern` carries over.
- * Undefined for an invalid pattern or one using Java syntax the model does not carry over (see `javaPatternRefusal`).
+ * Undefined for an invalid pattern or one using Java syntax the model does not carry over (see `patternRefusal`).
  */
 export function compilePattern(pattern: string): RegExp | undefined {
   // No memo across calls: a module-level cache would outlive a Stryker mutant and answer for the next one.
