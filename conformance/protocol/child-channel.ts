@@ -6,9 +6,10 @@
  * `kill()` ends the child's whole process group and waits until the child has been reaped and every other member of
  * the group has exited, so no process is left.
  */
-import { readdirSync, readFileSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { childWorkerSource } from './child-worker-source.js';
+import { liveGroupMembers } from './process-table.js';
 
 /** What the worker posts. */
 type WorkerMessage =
@@ -62,30 +63,6 @@ function installExitHook(): void {
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const channel of live) channel.kill();
-  });
-}
-
-/**
- * The members of process group `pgid` that have not exited (a zombie has: it only awaits its parent's wait), read
- * from /proc; none where there is no /proc to read.
- */
-function liveGroupMembers(pgid: number): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  return entries.filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return false; // exited while we looked
-    }
-    // After the parenthesised command name (which may hold spaces): state, parent pid, process group.
-    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(group) === pgid && state !== 'Z' && state !== 'X';
   });
 }
 

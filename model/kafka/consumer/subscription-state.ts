@@ -48,7 +48,8 @@ function patternRefusal(pattern: string): ReturnType<typeof fail> | undefined {
   if ('unsupported' in translated) {
     return fail('UnsupportedOperationException', `subscribePattern: "${pattern}" uses a ${translated.unsupported}, Java regex syntax mqspec does not model`);
   }
-  return compilePattern(pattern) === undefined ? fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) : undefined;
+  // A translated source is valid on its own (translateJavaPattern compiled it): only an invalid pattern is refused.
+  return 'invalid' in translated ? fail('PatternSyntaxException', `subscribePattern: "${pattern}" is not a valid pattern`) : undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type KafkaGroupEnvironmentCommand,
 } from './commands.js';
 import { afterClientCall, commitRefusal, findMember, join, leave, rebalance, unknownConsumer, type AssignFunction } from './coordinator.js';
-import { stepClient } from './member.js';
+import { stepClient, type ClientStep } from './member.js';
 import { observeKafkaGroup, type KafkaGroupObservation } from './observation.js';
 import { kafkaGroupSetupSchema, type KafkaGroupSetup } from './setup.js';
 import { initialGroupState, type KafkaGroupState } from './state.js';
@@ -43,13 +43,17 @@ export function stepMember(state: KafkaGroupState, command: KafkaGroupClientComm
   const step = stepClient(state.cluster, member.client, call);
   if (!step.outcome.ok) {
     if (step.client === member.client && step.cluster === state.cluster) return { state, outcome: step.outcome };
-    const kept = state.members.map((m) => (m.id === member.id ? { id: m.id, client: step.client } : m));
-    return { state: { ...state, cluster: step.cluster, members: kept }, outcome: step.outcome };
+    return { state: withClientStep(state, member.id, step), outcome: step.outcome };
   }
   const refusal = call.type === 'commitSync' ? commitRefusal(state, member, call) : undefined;
   if (refusal !== undefined) return { state, outcome: refusal };
-  const members = state.members.map((m) => (m.id === member.id ? { id: m.id, client: step.client } : m));
-  return { state: afterClientCall({ ...state, cluster: step.cluster, members }, member.id), outcome: step.outcome };
+  return { state: afterClientCall(withClientStep(state, member.id, step), member.id), outcome: step.outcome };
+}
+
+/** The group with the cluster and the member's client as a client call left them. */
+function withClientStep(state: KafkaGroupState, memberId: string, step: ClientStep): KafkaGroupState {
+  const members = state.members.map((m) => (m.id === memberId ? { id: m.id, client: step.client } : m));
+  return { ...state, cluster: step.cluster, members };
 }
 
 /**

@@ -32,15 +32,18 @@ const p = (topic: string, partition: number) => ({ topic, partition });
 const cacheOf = (state: KafkaConsumerState): Record<string, number | null> =>
   Object.fromEntries(state.assignment.map((a) => [`${a.tp.topic}-${a.tp.partition}`, a.committed]));
 
+/** The broker's answer for a partition it does not host (Java's UnknownTopicOrPartitionException message). */
+const notHosted = (partition: string) => ({
+  ok: false,
+  error: 'UnknownTopicOrPartitionException',
+  message: `This server does not host this topic-partition: ${partition}`,
+});
+
 describe('produce (the log appends at its end)', () => {
   it('refuses a partition the cluster does not host with UnknownTopicOrPartitionException', () => {
     const state = fresh();
     const result = produce(state, p('t', 3), 2);
-    expect(result.outcome).toEqual({
-      ok: false,
-      error: 'UnknownTopicOrPartitionException',
-      message: 'This server does not host this topic-partition: t-3',
-    });
+    expect(result.outcome).toEqual(notHosted('t-3'));
     expect(result.state).toBe(state);
   });
 });
@@ -49,11 +52,7 @@ describe('deleteRecords (AdminClient.deleteRecords: the log start moves up, neve
   it('refuses a partition the cluster does not host with UnknownTopicOrPartitionException', () => {
     const state = fresh();
     const result = deleteRecords(state, p('x', 0), 1);
-    expect(result.outcome).toEqual({
-      ok: false,
-      error: 'UnknownTopicOrPartitionException',
-      message: 'This server does not host this topic-partition: x-0',
-    });
+    expect(result.outcome).toEqual(notHosted('x-0'));
     expect(result.state).toBe(state);
   });
 
