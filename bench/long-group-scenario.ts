@@ -1,5 +1,5 @@
 /**
- * Writes a long `rocketmq.group` scenario to stdout, for timing `mqspec replay` on long runs (README "Limits"):
+ * Writes a long `rocketmq.group` scenario to stdout, for timing `mqspec replay` on long runs (docs/limits.md):
  *
  *   npx tsx bench/long-group-scenario.ts 40000 > /tmp/long-40000.json
  *   /usr/bin/time -v node dist/cli/mqspec.js replay /tmp/long-40000.json > /dev/null

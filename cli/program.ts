@@ -44,7 +44,7 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .command('list')
     .description('list the property catalog (id, system, kind, statement)')
     .addOption(new Option('--json', 'print the catalog and the command vocabulary as JSON').conflicts('markdown'))
-    .option('--markdown', 'print the Markdown the README embeds: properties by system, then every command')
+    .option('--markdown', 'print the Markdown of docs/catalog.md: properties by system, then every command')
     .action((options: ListOptions) => done(listCommand(options, context)));
 
   program
@@ -75,7 +75,7 @@ function buildProgram(context: CliContext, done: (code: ExitCode) => void): Comm
     .command('explore')
     .description("exhaustive bounded exploration of a system's scope: every command sequence, every property at every step")
     .option('--system <id>', 'the system to explore (required unless a scope file names it)')
-    .option('--scope <name|file>', 'a scope of the system (small, default; default: default) or a scope file (.json, see README)')
+    .option('--scope <name|file>', 'a scope of the system (small, default; default: default) or a scope file (.json, see docs/exploration.md)')
     .option('--all', "every system's scope of that name in turn (the main job's exhaustive part), then a table")
     .option('--depth <n>', "the longest command sequence (default: the scope's bound)")
     .option('--time <s>', 'stop after this many seconds (default: 600)')

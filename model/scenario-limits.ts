@@ -1,5 +1,5 @@
 /**
- * The documented limits of a scenario (README "Limits"): input beyond them is refused by validation with a one-line,
+ * The documented limits of a scenario (docs/limits.md): input beyond them is refused by validation with a one-line,
  * positioned reason (exit 2), so that no input, however large or deep, crashes mqspec or costs minutes of work.
  * The limits on counts and names inside commands belong to each system's command schemas.
  */

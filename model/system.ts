@@ -11,7 +11,7 @@ export interface StepResult<State> {
   readonly outcome: Outcome;
 }
 
-/** Documentation of one command, used to generate the README and to validate input. */
+/** Documentation of one command, used to generate docs/catalog.md and to validate input. */
 export interface CommandDoc {
   readonly type: string;
   /** One sentence: which real API it models and what it does. */
@@ -40,12 +40,12 @@ export interface Comparison<Cmd extends Command, Observation> {
  */
 export interface SystemModel<Setup, State, Cmd extends Command, Observation> {
   readonly id: SystemId;
-  /** One line for `mqspec list` and the README. */
+  /** One line for `mqspec list` and docs/catalog.md. */
   readonly summary: string;
   readonly setupSchema: z.ZodType<Setup>;
   readonly commandSchema: z.ZodType<Cmd>;
   readonly commands: readonly CommandDoc[];
-  /** An example setup for the README. */
+  /** An example setup for docs/catalog.md. */
   readonly exampleSetup: Setup;
   /** The initial state for a validated setup. */
   init(setup: Setup): State;

@@ -1,4 +1,4 @@
-/** `mqspec list`: the property catalog, as a table, as JSON, or as the Markdown the README embeds. */
+/** `mqspec list`: the property catalog, as a table, as JSON, or as the Markdown of docs/catalog.md. */
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { catalogDocument } from '../format/catalog-document.js';

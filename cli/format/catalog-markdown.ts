@@ -1,6 +1,6 @@
 /**
- * The catalog as Markdown for the README: a property table per system, then each system's commands with a JSON
- * example. Deterministic (no dates, no timings), so the README can be regenerated and diffed.
+ * The catalog as Markdown for docs/catalog.md: a property table per system, then each system's commands with a JSON
+ * example. Deterministic (no dates, no timings), so docs/catalog.md can be regenerated and diffed.
  */
 import type { CatalogDocument, ListedSystem } from './catalog-document.js';
 

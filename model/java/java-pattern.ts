@@ -8,7 +8,7 @@
  * instead of answering a PatternSyntaxException Java would not throw. A pattern Java refuses is reported invalid: the
  * translation is checked with `new RegExp`, and the constructs JavaScript accepts where Java does not (`\0` without
  * digits, `\b` in a class, a dangling quantifier after a refused one) are caught here. Checked against JDK 17's
- * answers for 9,357 patterns in test/model/java/java-pattern-jdk.test.ts; README "Model simplifications" lists what
+ * answers for 9,357 patterns in test/model/java/java-pattern-jdk.test.ts; docs/model-simplifications.md lists what
  * is left.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The documented limits of the RocketMQ systems' input (README "Limits for the RocketMQ systems"). Where RocketMQ
+ * The documented limits of the RocketMQ systems' input (docs/limits.md, "Limits of the RocketMQ systems"). Where RocketMQ
  * itself has a bound the model takes it (`TopicValidator.TOPIC_MAX_LENGTH`, `Validators.CHARACTER_MAX_LENGTH`,
  * `checkConfig`'s `pullBatchSize` range); the others keep one command's work small whatever a scenario asks for.
  * A value beyond a limit is refused by validation, with the one-line positioned error of any bad input.

@@ -1,8 +1,9 @@
 /**
- * Links that resolve for a reader of the repository: every relative link of README.md and reports/edge-cases.md
+ * Links that resolve for a reader of the repository: every relative link of README.md, every page of docs/ and
+ * reports/edge-cases.md
  * (Markdown `[text](target)` and `![alt](target)`, outside code) names a file or folder inside the repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -25,7 +26,15 @@ describe('relative links', () => {
     expect(relativeLinkTargets(text)).toEqual(['docs/x.md', 'img.png', 'a b.md']);
   });
 
-  for (const file of ['README.md', 'reports/edge-cases.md']) {
+  const docsPages = readdirSync(join(repository, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`)
+    .sort();
+  it('cover every page of docs/', () => {
+    expect(docsPages).toEqual(expect.arrayContaining(['docs/concepts.md', 'docs/catalog.md', 'docs/protocol.md']));
+  });
+
+  for (const file of ['README.md', ...docsPages, 'reports/edge-cases.md']) {
     it(`of ${file} resolve to files in the repository`, () => {
       const folder = dirname(join(repository, file));
       const targets = relativeLinkTargets(readFileSync(join(repository, file), 'utf8'));

@@ -1,6 +1,6 @@
 /**
  * The `kafka.consumer` command vocabulary, named after `KafkaConsumer`'s API (and the environment's facts
- * `produce` / `deleteRecords`). Schemas validate scenario input; the docs feed the README.
+ * `produce` / `deleteRecords`). Schemas validate scenario input; the docs feed docs/catalog.md.
  */
 import { z } from 'zod';
 import type { CommandDoc } from '../../system.js';
@@ -69,7 +69,7 @@ export type KafkaConsumerCommandType = KafkaConsumerCommand['type'];
 
 const t0 = { topic: 'orders', partition: 0 };
 
-/** One entry per command, in the order the README lists them. */
+/** One entry per command, in the order docs/catalog.md lists them. */
 export const kafkaConsumerCommandDocs: readonly CommandDoc[] = [
   { type: 'subscribe', summary: '`subscribe(topics)`: automatic assignment of the topics\' partitions by the group; an empty list unsubscribes.', example: { type: 'subscribe', topics: ['orders'] } },
   { type: 'subscribePattern', summary: '`subscribe(Pattern)`: subscribe to every topic whose whole name matches (internal topics excluded); the first poll that joins matches it against the cluster, later the subscription follows each `metadataUpdate`.', example: { type: 'subscribePattern', pattern: 'orders.*' } },

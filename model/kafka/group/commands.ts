@@ -93,7 +93,7 @@ function memberDoc(doc: CommandDoc): CommandDoc {
   return { ...doc, summary: `Member \`consumer\` calls ${doc.summary}`, example: { ...doc.example, consumer: 'c0' } };
 }
 
-/** One entry per command, in the order the README lists them. */
+/** One entry per command, in the order docs/catalog.md lists them. */
 export const kafkaGroupCommandDocs: readonly CommandDoc[] = [
   { type: 'join', summary: 'A new `KafkaConsumer` with the group\'s `group.id` (member id = `consumer`); it takes part in rebalances once it subscribes.', example: { type: 'join', consumer: 'c0' } },
   { type: 'leave', summary: '`close()`: the member leaves the group (LeaveGroup) and is gone; its partitions are unowned until the next rebalance.', example: { type: 'leave', consumer: 'c0' } },

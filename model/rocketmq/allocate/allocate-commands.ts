@@ -1,7 +1,7 @@
 /**
  * The `rocketmq.allocate` setup and command vocabulary: one consumer group's queue-allocation strategy
  * (`AllocateMessageQueueStrategy`, apache/rocketmq rocketmq-all-4.9.8) and its `allocate` call, made by any
- * number of clients. Schemas validate scenario input; the docs feed the README.
+ * number of clients. Schemas validate scenario input; the docs feed docs/catalog.md.
  */
 import { z } from 'zod';
 import type { CommandDoc } from '../../system.js';
@@ -33,7 +33,7 @@ export type RocketmqAllocateCommand = z.infer<typeof rocketmqAllocateCommandSche
 
 const queue = (brokerName: string, queueId: number) => ({ topic: 'T', brokerName, queueId });
 
-/** One entry per command, in the order the README lists them. */
+/** One entry per command, in the order docs/catalog.md lists them. */
 export const rocketmqAllocateCommandDocs: readonly CommandDoc[] = [
   {
     type: 'allocate',

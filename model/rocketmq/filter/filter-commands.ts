@@ -42,7 +42,7 @@ export interface DeliverVerdict {
   readonly client: boolean;
 }
 
-/** One entry per command, in the order the README lists them. */
+/** One entry per command, in the order docs/catalog.md lists them. */
 export const rocketmqFilterCommandDocs: readonly CommandDoc[] = [
   {
     type: 'buildSubscriptionData',

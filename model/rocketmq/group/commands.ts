@@ -1,7 +1,7 @@
 /**
  * The `rocketmq.group` command vocabulary, named after the push consumer's API and the client's background work
  * (heartbeat, rebalance and pull run on separate threads in the real client, so each is its own command), plus the
- * environment's facts: `produce` and `commitLogGrows`. Schemas validate scenario input; the docs feed the README.
+ * environment's facts: `produce` and `commitLogGrows`. Schemas validate scenario input; the docs feed docs/catalog.md.
  */
 import { z } from 'zod';
 import { messageQueueSchema } from '../message-queue.js';
@@ -45,7 +45,7 @@ export type RocketmqGroupCommandType = RocketmqGroupCommand['type'];
 
 const q0 = { topic: 'TopicTest', brokerName: 'broker-a', queueId: 0 };
 
-/** One entry per command, in the order the README lists them. */
+/** One entry per command, in the order docs/catalog.md lists them. */
 export const rocketmqGroupCommandDocs: readonly CommandDoc[] = [
   { type: 'start', summary: '`subscribe(topic, expression)` for each entry, then `start()`: the client registers and sends its first heartbeat (its rebalance is a separate step).', example: { type: 'start', client: 'c1', subscriptions: { TopicTest: 'TagA || TagB' } } },
   { type: 'subscribe', summary: '`subscribe(topic, expression)` on a started client: builds the subscription with subVersion = now and heartbeats at once (after `shutdown()` only the client\'s own table changes: there is nothing left to heartbeat).', example: { type: 'subscribe', client: 'c1', topic: 'TopicTest', expression: 'TagB' } },

@@ -59,7 +59,7 @@ function nested(depth: number): unknown {
  * Huge numbers stay out of the fields that size the model's state until the models bound them (issue 13 item 2,
  * after the model-truth changes; see `unboundedSize`): today a topic of 2^31 partitions, or queues, makes a
  * replay run for minutes and fill the heap. The Kafka systems bound them (documented limits on `count`,
- * `maxRecords` and partition counts, README "Limits"), so their scenarios get huge numbers everywhere.
+ * `maxRecords` and partition counts, docs/limits.md), so their scenarios get huge numbers everywhere.
  */
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 0.5, -0, 2 ** 31, 2 ** 53 + 1, 1e21, -1e21, 1e308, [], {}, [[[]]], nested(70)),
@@ -86,7 +86,7 @@ function setOwn(target: Record<string, unknown> | unknown[], key: string | numbe
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** Systems whose command and setup schemas bound every size (README "Limits"). */
+/** Systems whose command and setup schemas bound every size (docs/limits.md). */
 const boundedSystems: ReadonlySet<unknown> = new Set(['kafka.consumer', 'kafka.group', 'rocketmq.allocate', 'rocketmq.filter', 'rocketmq.group']);
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Issue 13 item 2 for Kafka: sizes. Logs are offset ranges, so a `produce` of 10⁹ records costs nothing; a poll
- * answers at most `maxRecords`, itself at most `maxPollRecordsLimit`; every documented limit (README "Limits") is
+ * answers at most `maxRecords`, itself at most `maxPollRecordsLimit`; every documented limit (docs/limits.md) is
  * refused by validation with the positioned one-line error and exit 2.
  */
 import { writeFileSync } from 'node:fs';
