@@ -44,7 +44,15 @@ export interface BundledTarget {
 
 /** A real library's in-process target as a registry entry. */
 function inProcess(target: LibraryTarget): BundledTarget {
-  return { name: target.name, wraps: target.describes, version: target.version, systems: target.systems.map((s) => s.system), kind: 'in-process', create: () => target };
+  return {
+    name: target.name,
+    wraps: target.describes,
+    version: target.version,
+    systems: target.systems.map((s) => s.system),
+    kind: 'in-process',
+    create: () => target,
+    ...(target.unavailable === undefined ? {} : { unavailable: target.unavailable }),
+  };
 }
 
 /** kafka-python's targets, over the protocol. */
@@ -80,12 +88,20 @@ export class UnknownTarget extends Error {
   override readonly name = 'UnknownTarget';
 }
 
+/** A bundled target that cannot run here (its library is not installed): the message says how to install it. */
+export class TargetUnavailable extends Error {
+  override readonly name = 'TargetUnavailable';
+}
+
 /** True when `name` reads as a module path rather than a registered name. */
 export function isModulePath(name: string): boolean {
   return !name.startsWith(zooPrefix) && !name.startsWith(execPrefix) && (/[\\/]/.test(name) || /\.(m?js|ts)$/.test(name));
 }
 
-/** Starts the target called `name` (see the module comment); throws UnknownTarget, or what starting it throws. */
+/**
+ * Starts the target called `name` (see the module comment); throws UnknownTarget, TargetUnavailable (a bundled
+ * target whose library is not installed), or what starting it throws.
+ */
 export function resolveTarget(name: string, options: TargetStartOptions = {}): Target {
   if (name.startsWith(execPrefix)) {
     return protocolTarget(name.slice(execPrefix.length), { ...(options.timeout === undefined ? {} : { timeout: options.timeout }) });
@@ -98,7 +114,11 @@ export function resolveTarget(name: string, options: TargetStartOptions = {}): T
   const module = options.modules?.get(name);
   if (module !== undefined) return module;
   const bundled = bundledTargets.find((t) => t.name === name);
-  if (bundled !== undefined) return bundled.create(options);
+  if (bundled !== undefined) {
+    const reason = bundled.unavailable?.();
+    if (reason !== undefined) throw new TargetUnavailable(`${name}: ${reason}`);
+    return bundled.create(options);
+  }
   const known = bundledTargets.map((t) => t.name).join(', ');
   throw new UnknownTarget(`unknown target "${name}" (expected a bundled target (${known}), ${zooPrefix}<id>, ${execPrefix}<command> or a module path)`);
 }

@@ -9,7 +9,7 @@ import { protocolTarget } from '../../conformance/protocol/protocol-target.js';
 import { SpawnError } from '../../conformance/protocol/child-channel.js';
 import type { Target } from '../../conformance/target.js';
 import { agreementCatalog, targetProperties } from '../../conformance/target-properties.js';
-import { resolveTarget, UnknownTarget } from '../../conformance/targets.js';
+import { resolveTarget, TargetUnavailable, UnknownTarget } from '../../conformance/targets.js';
 import type { SystemId } from '../../model/system.js';
 import type { CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
@@ -50,7 +50,7 @@ export function startTarget(options: Pick<CheckCommandOptions, 'target' | 'exec'
   } catch (error) {
     const option = options.exec !== undefined ? '--exec' : '--target';
     if (error instanceof SpawnError) throw new UsageError(`${option}: cannot start ${JSON.stringify(options.exec ?? options.target)}: ${error.message}`);
-    if (error instanceof UnknownTarget) throw new UsageError(`${option}: ${error.message}`);
+    if (error instanceof UnknownTarget || error instanceof TargetUnavailable) throw new UsageError(`${option}: ${error.message}`);
     if (error instanceof TargetFailure) throw error;
     if (error instanceof Error && options.exec !== undefined) throw new UsageError(`--exec: ${error.message}`);
     throw error;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectationChanges, loadExpectations, type Expectations } from '../../conformance/expectations.js';
 import { runMatrix, type MatrixRow } from '../../conformance/matrix.js';
 import { packageRoot } from '../../conformance/package-root.js';
+import { libraries } from '../../conformance/targets/libraries.js';
 import { libraryTargets } from '../../conformance/targets/library-targets.js';
 import { kafkaPythonTargets } from '../../conformance/targets/kafka-python/kafka-python-target.js';
 import { systems } from '../../model/systems.js';
@@ -51,11 +52,17 @@ describe('the bundled library targets against conformance/expectations.json', ()
 });
 
 describe('the wrapped libraries', () => {
-  it('are the exact versions package.json installs', () => {
+  it('are the exact versions package.json (or, for a library with engines of its own, its package under libraries/) installs', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const nested = (name: string): Record<string, string> | undefined => {
+      const library = libraries.find((l) => l.name === name);
+      if (library?.nested === undefined) return undefined;
+      return (JSON.parse(readFileSync(path.join(root, library.nested, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+    };
     for (const target of libraryTargets) {
       const at = target.library.lastIndexOf('@');
-      expect(manifest.devDependencies[target.library.slice(0, at)], target.name).toBe(target.library.slice(at + 1));
+      const name = target.library.slice(0, at);
+      expect((nested(name) ?? manifest.devDependencies)[name], target.name).toBe(target.library.slice(at + 1));
     }
     expect(kafkaPythonTargets.every((t) => t.library === 'kafka-python@2.0.2')).toBe(true);
   });

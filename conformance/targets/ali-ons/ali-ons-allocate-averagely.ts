@@ -1,6 +1,6 @@
 /**
  * ali-ons@3.12.0's AVG allocation (`lib/consumer/rebalance/allocate_message_queue_averagely.js`) as the
- * `rocketmq.allocate` strategy: `new AllocateMessageQueueAveragely().allocate(group, currentCID, mqAll, cidAll)` with
+ * `rocketmq.allocate` strategy: `new (AllocateMessageQueueAveragely())().allocate(group, currentCID, mqAll, cidAll)` with
  * the queues as the library's own `MessageQueue` objects (`lib/message_queue.js`). The library's push consumer sorts
  * both lists before the call (`rebalanceByTopic`), as Java's RebalanceImpl does and as the scenario's command states;
  * the target passes them as given.
@@ -16,10 +16,11 @@ import type { MessageQueue } from '../../../model/rocketmq/message-queue.js';
 import type { Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
 import type { LibraryTarget } from '../library-target.js';
-import { requireLibrary } from '../library-require.js';
+import { lazyLibrary, librarySpec, libraryUnavailable } from '../library-require.js';
+import { aliOnsLibrary } from '../libraries.js';
 
 /** The library's package and version (exact, as in package.json). */
-export const aliOnsVersion = 'ali-ons@3.12.0';
+export const aliOnsVersion = librarySpec(aliOnsLibrary);
 
 /** ali-ons's `MessageQueue`. */
 interface AliOnsMessageQueue {
@@ -31,14 +32,15 @@ interface AliOnsMessageQueue {
 type MessageQueueClass = new (topic: string, brokerName: string, queueId: number) => AliOnsMessageQueue;
 type AveragelyClass = new () => { allocate(group: string, currentCID: string, mqAll: AliOnsMessageQueue[] | null, cidAll: string[] | null): AliOnsMessageQueue[] };
 
-const AliOnsMessageQueue = requireLibrary<MessageQueueClass>('ali-ons/lib/message_queue');
-const AllocateMessageQueueAveragely = requireLibrary<AveragelyClass>('ali-ons/lib/consumer/rebalance/allocate_message_queue_averagely');
+/** The library's classes, loaded when a target first allocates. */
+const AliOnsMessageQueue = lazyLibrary<MessageQueueClass>(aliOnsLibrary, 'lib/message_queue');
+const AllocateMessageQueueAveragely = lazyLibrary<AveragelyClass>(aliOnsLibrary, 'lib/consumer/rebalance/allocate_message_queue_averagely');
 
 /** The library's allocation as a model strategy result; its runtime errors (a broken library) are rethrown. */
 export function aliOnsAllocate(group: string, currentCID: string, mqAll: readonly MessageQueue[] | null, cidAll: readonly string[] | null): AllocateResult {
-  const queues = mqAll === null ? null : mqAll.map((q) => new AliOnsMessageQueue(q.topic, q.brokerName, q.queueId));
+  const queues = mqAll === null ? null : mqAll.map((q) => new (AliOnsMessageQueue())(q.topic, q.brokerName, q.queueId));
   try {
-    const answer = new AllocateMessageQueueAveragely().allocate(group, currentCID, queues, cidAll === null ? null : [...cidAll]);
+    const answer = new (AllocateMessageQueueAveragely())().allocate(group, currentCID, queues, cidAll === null ? null : [...cidAll]);
     return allocated(answer.map((q) => ({ topic: q.topic, brokerName: q.brokerName, queueId: q.queueId })));
   } catch (error) {
     if (error instanceof Error && error.constructor === Error) return illegalArgument(error.message);
@@ -59,6 +61,7 @@ export const aliOnsAllocateAveragely: LibraryTarget = {
   name: 'ali-ons-allocate-averagely',
   version: aliOnsVersion,
   library: aliOnsVersion,
+  unavailable: () => libraryUnavailable(aliOnsLibrary),
   describes: "ali-ons's AVG queue allocation (AllocateMessageQueueAveragely.allocate) called by each client of the group.",
   systems: [{ system: 'rocketmq.allocate', mode: 'differential', setup: { strategy: { name: 'AVG' } } }],
   open(system, setup) {

@@ -17,7 +17,8 @@ import { tagsCode } from '../../../model/rocketmq/filter/tags-code.js';
 import { ok, type Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
 import type { LibraryTarget } from '../library-target.js';
-import { requireLibrary } from '../library-require.js';
+import { lazyLibrary, libraryUnavailable } from '../library-require.js';
+import { aliOnsLibrary } from '../libraries.js';
 import { aliOnsVersion } from './ali-ons-allocate-averagely.js';
 
 /** What ali-ons's parser answers (besides `classFilterMode` and a `subVersion` timestamp). */
@@ -62,13 +63,14 @@ interface FakeProcessQueue {
 
 type MessageClass = new (topic: string, tags: string | null, body: string) => AliOnsMessage;
 
-const pushConsumer = requireLibrary<{ prototype: PushConsumerPrototype }>('ali-ons/lib/consumer/mq_push_consumer').prototype;
-const utils = requireLibrary<{ hashCode(value: string): number }>('ali-ons/lib/utils');
-const Message = requireLibrary<MessageClass>('ali-ons/lib/message/message');
+/** The library's parts, loaded when a target first runs a command. */
+const pushConsumerClass = lazyLibrary<{ prototype: PushConsumerPrototype }>(aliOnsLibrary, 'lib/consumer/mq_push_consumer');
+const utils = lazyLibrary<{ hashCode(value: string): number }>(aliOnsLibrary, 'lib/utils');
+const Message = lazyLibrary<MessageClass>(aliOnsLibrary, 'lib/message/message');
 
 /** ali-ons's parse of `expression`, as its `subscribe(topic, expression)` does, duplicates shown once. */
 export function aliOnsSubscriptionData(topic: string, expression: string | null): SubscriptionData {
-  const data = pushConsumer.buildSubscriptionData.call(null, 'mqspec-group', topic, expression);
+  const data = pushConsumerClass().prototype.buildSubscriptionData.call(null, 'mqspec-group', topic, expression);
   return { topic: data.topic, subString: data.subString, tagsSet: [...new Set(data.tagsSet)], codeSet: [...new Set(data.codeSet)] };
 }
 
@@ -80,8 +82,8 @@ const quiet = { debug: () => undefined, info: () => undefined, warn: () => undef
  */
 export function aliOnsClientDelivers(own: string | null, tags: string | null): boolean {
   const topic = 'T';
-  const data = pushConsumer.buildSubscriptionData.call(null, 'mqspec-group', topic, own);
-  const message = new Message(topic, tags, '');
+  const data = pushConsumerClass().prototype.buildSubscriptionData.call(null, 'mqspec-group', topic, own);
+  const message = new (Message())(topic, tags, '');
   const queue = { key: 'mq' };
   const processQueue: FakeProcessQueue = {
     msgCount: 1,
@@ -107,7 +109,7 @@ export function aliOnsClientDelivers(own: string | null, tags: string | null): b
     await: () => Promise.resolve(),
   };
   // The decision is taken before the loop's first await; the rest of the loop finishes on its own.
-  void pushConsumer._consumeMessageLoop.call(consumer, topic, data.tagsSet.length > 0, data.tagsSet, own);
+  void pushConsumerClass().prototype._consumeMessageLoop.call(consumer, topic, data.tagsSet.length > 0, data.tagsSet, own);
   return delivered;
 }
 
@@ -117,7 +119,7 @@ function stepFilter(command: RocketmqFilterCommand): Outcome {
     case 'buildSubscriptionData':
       return ok(aliOnsSubscriptionData(command.topic, command.expression));
     case 'hashCode':
-      return ok(utils.hashCode(command.value));
+      return ok(utils().hashCode(command.value));
     case 'deliver': {
       const code = tagsCode(command.tags);
       return ok({
@@ -134,6 +136,7 @@ export const aliOnsTagFilter: LibraryTarget = {
   name: 'ali-ons-tag-filter',
   version: aliOnsVersion,
   library: aliOnsVersion,
+  unavailable: () => libraryUnavailable(aliOnsLibrary),
   describes: "ali-ons's tag-expression parser (buildSubscriptionData), String.hashCode port and the push consumer's client-side tag filter.",
   systems: [{ system: 'rocketmq.filter', mode: 'differential' }],
   open(system) {

@@ -11,10 +11,11 @@ import { compareTopicPartitions } from '../../../model/kafka/topic-partition.js'
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
 import type { LibraryTarget } from '../library-target.js';
 import { assignorCommands, assignorFields, openGroupWithAssignor, type RebalanceInput } from '../group-with-library-assignor.js';
-import { requireLibrary } from '../library-require.js';
+import { lazyLibrary, librarySpec, libraryUnavailable } from '../library-require.js';
+import { kafkaNodeLibrary } from '../libraries.js';
 
 /** The library's package and version (exact, as in package.json). */
-export const kafkaNodeVersion = 'kafka-node@5.0.0';
+export const kafkaNodeVersion = librarySpec(kafkaNodeLibrary);
 
 /** A group member as kafka-node hands it to the assignor. */
 interface KafkaNodeMember {
@@ -36,7 +37,8 @@ interface KafkaNodeProtocol {
   assign(topicPartition: Readonly<Record<string, readonly string[]>>, groupMembers: readonly KafkaNodeMember[], callback: Callback): void;
 }
 
-const protocols = requireLibrary<{ range: KafkaNodeProtocol; roundrobin: KafkaNodeProtocol }>('kafka-node/lib/assignment');
+/** The assignors, loaded when a target first rebalances. */
+const protocols = lazyLibrary<{ range: KafkaNodeProtocol; roundrobin: KafkaNodeProtocol }>(kafkaNodeLibrary, 'lib/assignment');
 
 /** The metadata kafka-node's leader passes: subscribed topics the cluster knows, partition ids as strings. */
 export function kafkaNodeMetadata(input: RebalanceInput): Record<string, string[]> {
@@ -75,9 +77,10 @@ export const kafkaNodeRange: LibraryTarget = {
   name: 'kafka-node-range',
   version: kafkaNodeVersion,
   library: kafkaNodeVersion,
+  unavailable: () => libraryUnavailable(kafkaNodeLibrary),
   describes: "kafka-node's range assignor (lib/assignment/range.js) run by the group leader at each rebalance, around the reference group model.",
   systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'range' } }],
-  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => sortedLists(callKafkaNodeAssignor(protocols.range, input))),
+  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => sortedLists(callKafkaNodeAssignor(protocols().range, input))),
 };
 
 /** kafka-node's RoundRobinAssignor. */
@@ -85,7 +88,8 @@ export const kafkaNodeRoundRobin: LibraryTarget = {
   name: 'kafka-node-roundrobin',
   version: kafkaNodeVersion,
   library: kafkaNodeVersion,
+  unavailable: () => libraryUnavailable(kafkaNodeLibrary),
   describes: "kafka-node's round-robin assignor (lib/assignment/roundrobin.js) run by the group leader at each rebalance, around the reference group model.",
   systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'roundrobin' } }],
-  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => callKafkaNodeAssignor(protocols.roundrobin, input)),
+  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => callKafkaNodeAssignor(protocols().roundrobin, input)),
 };

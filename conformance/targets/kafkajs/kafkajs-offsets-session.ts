@@ -23,6 +23,7 @@ import { initialState, type KafkaConsumerState } from '../../../model/kafka/cons
 import { fail, ok, type Outcome } from '../../../model/outcome.js';
 import { ownValue } from '../../../model/kafka/names.js';
 import { requireLibrary } from '../library-require.js';
+import { kafkajsLibrary } from '../libraries.js';
 
 /** A request of the offsets target. */
 export type OffsetsRequest =
@@ -92,17 +93,17 @@ interface Kafkajs {
   };
 }
 
-const kafkajs = requireLibrary<Kafkajs>('kafkajs');
-const ConsumerGroupClass = requireLibrary<new (options: Record<string, unknown>) => ConsumerGroup>('kafkajs/src/consumer/consumerGroup');
-const LongClass = requireLibrary<{ fromValue(value: OffsetValue): Long }>('kafkajs/src/utils/long');
-const { createLogger, LEVELS } = requireLibrary<{ createLogger(options: { level: number; logCreator: () => () => void }): unknown; LEVELS: { NOTHING: number } }>('kafkajs/src/loggers');
-const InstrumentationEventEmitter = requireLibrary<new () => unknown>('kafkajs/src/instrumentation/emitter');
+const kafkajs = requireLibrary<Kafkajs>(kafkajsLibrary);
+const ConsumerGroupClass = requireLibrary<new (options: Record<string, unknown>) => ConsumerGroup>(kafkajsLibrary, 'src/consumer/consumerGroup');
+const LongClass = requireLibrary<{ fromValue(value: OffsetValue): Long }>(kafkajsLibrary, 'src/utils/long');
+const { createLogger, LEVELS } = requireLibrary<{ createLogger(options: { level: number; logCreator: () => () => void }): unknown; LEVELS: { NOTHING: number } }>(kafkajsLibrary, 'src/loggers');
+const InstrumentationEventEmitter = requireLibrary<new () => unknown>(kafkajsLibrary, 'src/instrumentation/emitter');
 const { KafkaJSError, KafkaJSOffsetOutOfRange } = requireLibrary<{
   KafkaJSError: new (message: string) => Error;
   KafkaJSOffsetOutOfRange: new (cause: Error, where: { topic: string; partition: number }) => Error;
-}>('kafkajs/src/errors');
-const { createErrorFromCode } = requireLibrary<{ createErrorFromCode(code: number): Error }>('kafkajs/src/protocol/error');
-const { EARLIEST_OFFSET, LATEST_OFFSET } = requireLibrary<{ EARLIEST_OFFSET: number; LATEST_OFFSET: number }>('kafkajs/src/constants');
+}>(kafkajsLibrary, 'src/errors');
+const { createErrorFromCode } = requireLibrary<{ createErrorFromCode(code: number): Error }>(kafkajsLibrary, 'src/protocol/error');
+const { EARLIEST_OFFSET, LATEST_OFFSET } = requireLibrary<{ EARLIEST_OFFSET: number; LATEST_OFFSET: number }>(kafkajsLibrary, 'src/constants');
 
 /** kafkajs's `[SYNC]` (a private symbol method of ConsumerGroup's prototype). */
 const syncSymbol = Object.getOwnPropertySymbols(ConsumerGroupClass.prototype).find((s) => s.description === 'private:ConsumerGroup:sync');

@@ -31,6 +31,8 @@ import { fetchedRecordsOrder } from '../../../model/kafka/consumer/partition-ord
 import type { Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
 import type { LibraryTarget } from '../library-target.js';
+import { libraryUnavailable } from '../library-require.js';
+import { kafkajsLibrary } from '../libraries.js';
 import { disposeKafkajsBridge, kafkajsBridge, kafkajsVersion, runningKafkajsBridge } from './kafkajs-round-robin.js';
 import type { OffsetsRequest, OffsetsStepAnswer } from './kafkajs-offsets-session.js';
 
@@ -59,6 +61,7 @@ export const kafkajsOffsets: LibraryTarget = {
   name: 'kafkajs-offsets',
   version: kafkajsVersion,
   library: kafkajsVersion,
+  unavailable: () => libraryUnavailable(kafkajsLibrary),
   describes:
     "kafkajs's consumer offsets and seeks (OffsetManager as ConsumerGroup calls it: seek, fetch-time offset resolution and reset, resolveOffset, commitOffsets; autoCommit off) over a fake broker serving the model's logs and group offsets, against kafka.consumer's positions and commits.",
   systems: [

@@ -11,11 +11,13 @@ import type { Assignment } from '../../../model/kafka/assignors/partition-assign
 import type { TopicPartition } from '../../../model/kafka/topic-partition.js';
 import { AsyncBridge, siblingModule } from '../async-bridge.js';
 import type { LibraryTarget } from '../library-target.js';
+import { librarySpec, libraryUnavailable } from '../library-require.js';
+import { kafkajsLibrary } from '../libraries.js';
 import { assignorCommands, assignorFields, leaderOf, LibraryCrash, LibraryRefusal, openGroupWithAssignor, type RebalanceInput } from '../group-with-library-assignor.js';
 import type { RoundRobinAnswer, RoundRobinRequest } from './kafkajs-worker.js';
 
 /** The library's package and version (exact, as in package.json). */
-export const kafkajsVersion = 'kafkajs@2.2.4';
+export const kafkajsVersion = librarySpec(kafkajsLibrary);
 
 /** The kafkajs worker, started on first use and shared by every kafkajs target. */
 let bridge: AsyncBridge | undefined;
@@ -65,6 +67,7 @@ function roundRobinTarget(name: string, which: 'leader' | 'all'): LibraryTarget 
     name,
     version: kafkajsVersion,
     library: kafkajsVersion,
+    unavailable: () => libraryUnavailable(kafkajsLibrary),
     describes: `kafkajs's round-robin assigner run by the group leader at each rebalance ${call}, around the reference group model.`,
     systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'roundrobin' } }],
     open: (system, setup) => openGroupWithAssignor(system, setup, (input) => kafkajsRoundRobin(input, which)),

@@ -12,7 +12,8 @@ import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition
 import { fail, ok, type Outcome } from '../../../model/outcome.js';
 import type { Command } from '../../../model/scenario.js';
 import type { LibraryTarget } from '../library-target.js';
-import { requireLibrary } from '../library-require.js';
+import { lazyLibrary, libraryUnavailable } from '../library-require.js';
+import { kafkajsLibrary } from '../libraries.js';
 import { kafkajsVersion } from './kafkajs-round-robin.js';
 
 /** Partitions of one topic, kafkajs's `TopicPartitions`. */
@@ -30,7 +31,8 @@ interface SubscriptionState {
   isPaused(topic: string, partition: number): boolean;
 }
 
-const SubscriptionStateClass = requireLibrary<new () => SubscriptionState>('kafkajs/src/consumer/subscriptionState');
+/** The library's class, loaded when a target first opens. */
+const SubscriptionStateClass = lazyLibrary<new () => SubscriptionState>(kafkajsLibrary, 'src/consumer/subscriptionState');
 
 /** Partitions grouped by topic, in first-seen order, as kafkajs's API takes them. */
 function byTopic(partitions: readonly TopicPartition[]): TopicPartitions[] {
@@ -84,6 +86,7 @@ export const kafkajsSubscriptionState: LibraryTarget = {
   name: 'kafkajs-subscription-state',
   version: kafkajsVersion,
   library: kafkajsVersion,
+  unavailable: () => libraryUnavailable(kafkajsLibrary),
   describes: "kafkajs's consumer SubscriptionState (assign from the group's sync, pause, resume) against kafka.consumer's assignment and paused flags.",
   systems: [
     {
@@ -99,7 +102,7 @@ export const kafkajsSubscriptionState: LibraryTarget = {
   ],
   open(system) {
     if (system !== 'kafka.consumer') throw new Error(`open: this target implements kafka.consumer, not ${system}`);
-    const state = new SubscriptionStateClass();
+    const state = new (SubscriptionStateClass())();
     return {
       step: (command: Command) => stepState(state, command as KafkaConsumerCommand),
       observe: () => observeState(state),

@@ -5,6 +5,7 @@
  */
 import { serveBridge } from '../async-bridge-worker.js';
 import { requireLibrary } from '../library-require.js';
+import { kafkajsLibrary } from '../libraries.js';
 import { serveOffsets, type OffsetsRequest } from './kafkajs-offsets-session.js';
 
 /** A request to run the round-robin assigner. */
@@ -39,7 +40,7 @@ interface FakeCluster {
   findTopicPartitionMetadata(topic: string): Array<{ partitionId: number }>;
 }
 
-const kafkajs = requireLibrary<Kafkajs>('kafkajs');
+const kafkajs = requireLibrary<Kafkajs>(kafkajsLibrary);
 
 /** Runs the assigner over a fake cluster holding `metadata`. */
 async function roundRobin(request: RoundRobinRequest): Promise<RoundRobinAnswer> {

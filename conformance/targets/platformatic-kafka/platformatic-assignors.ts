@@ -14,10 +14,11 @@
  * `rebalance` step runs those rounds (at most three) and shows the last; the generation advances once, as the model's
  * one-step rebalance does.
  */
-import { NetworkError, cooperativeStickyAssigner, roundRobinAssigner } from '@platformatic/kafka';
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
 import { tpKey, type TopicPartition } from '../../../model/kafka/topic-partition.js';
 import type { LibraryTarget } from '../library-target.js';
+import { lazyLibrary, librarySpec, libraryUnavailable } from '../library-require.js';
+import { platformaticKafkaLibrary } from '../libraries.js';
 import {
   assignorCommands,
   assignorFields,
@@ -30,7 +31,7 @@ import {
 } from '../group-with-library-assignor.js';
 
 /** The library's package and version (exact, as in package.json). */
-export const platformaticVersion = '@platformatic/kafka@2.12.1';
+export const platformaticVersion = librarySpec(platformaticKafkaLibrary);
 
 /** Partitions of one topic, as the library's protocol lists them. */
 interface TopicPartitions {
@@ -60,8 +61,15 @@ type PlatformaticAssigner = (
   metadata: { readonly topics: ReadonlyMap<string, { readonly partitionsCount: number }> },
 ) => readonly PlatformaticMemberAssignment[];
 
-const roundRobin = roundRobinAssigner as unknown as PlatformaticAssigner;
-const cooperativeSticky = cooperativeStickyAssigner as unknown as PlatformaticAssigner;
+/** The little of the library's exports these targets use. */
+interface Platformatic {
+  readonly roundRobinAssigner: PlatformaticAssigner;
+  readonly cooperativeStickyAssigner: PlatformaticAssigner;
+  readonly NetworkError: new (message: string, options: { canRetry: boolean; hasStaleMetadata: boolean }) => Error;
+}
+
+/** The library, loaded when a target first rebalances (an ES module, loaded through `require` on Node >= 20.19). */
+const platformatic = lazyLibrary<Platformatic>(platformaticKafkaLibrary);
 
 /** Which topics the leader passes: its own subscription (the library's call) or every member's (the plain call). */
 type TopicsArgument = 'leader' | 'all';
@@ -95,7 +103,7 @@ function fetchMetadata(input: RebalanceInput): { topics: Map<string, { partition
   const subscribed = [...new Set(Object.values(input.subscriptions).flat())];
   const missing = subscribed.find((topic) => !Object.hasOwn(input.metadata, topic) || (input.metadata[topic] ?? 0) <= 0);
   if (missing !== undefined) {
-    const error = new NetworkError(`Cannot compute group assignments: metadata for subscribed topic "${missing}" is not available in the current cluster metadata.`, { canRetry: true, hasStaleMetadata: true });
+    const error = new (platformatic().NetworkError)(`Cannot compute group assignments: metadata for subscribed topic "${missing}" is not available in the current cluster metadata.`, { canRetry: true, hasStaleMetadata: true });
     throw new LibraryRefusal('NetworkError', error.message);
   }
   return { topics: new Map(subscribed.map((topic) => [topic, { partitionsCount: input.metadata[topic] ?? 0 }])) };
@@ -111,7 +119,7 @@ function topicsArgument(input: RebalanceInput, which: TopicsArgument): Set<strin
 export function platformaticRoundRobin(input: RebalanceInput, which: TopicsArgument): Assignment {
   const metadata = fetchMetadata(input);
   const members = membersMap(input, new Map(), () => input.before.generation);
-  return decode(roundRobin(leaderOf(input.subscriptions) ?? '', members, topicsArgument(input, which), metadata));
+  return decode(platformatic().roundRobinAssigner(leaderOf(input.subscriptions) ?? '', members, topicsArgument(input, which), metadata));
 }
 
 /** Whether a round revoked something: a member owned a partition it was not given again. */
@@ -131,7 +139,7 @@ export function platformaticCooperativeSticky(input: RebalanceInput, which: Topi
   let generationOf = (id: string): number => (current.has(id) ? input.before.generation : -1);
   let assignment: Assignment = {};
   for (let round = 0; round < 3; round++) {
-    assignment = decode(cooperativeSticky(leaderOf(input.subscriptions) ?? '', membersMap(input, owned, generationOf), topicsArgument(input, which), metadata));
+    assignment = decode(platformatic().cooperativeStickyAssigner(leaderOf(input.subscriptions) ?? '', membersMap(input, owned, generationOf), topicsArgument(input, which), metadata));
     if (!revokes(owned, assignment, ids)) break;
     const next = assignment;
     owned = new Map(ids.map((id) => [id, next[id] ?? []]));
@@ -154,6 +162,7 @@ function platformaticTarget(name: string, assigner: string, which: TopicsArgumen
         ? { system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'invariants', setup: { assignor: 'roundrobin' }, properties: assignorInvariants }
         : { system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'roundrobin' } },
     ],
+    unavailable: () => libraryUnavailable(platformaticKafkaLibrary),
     open: (system, setup) => openGroupWithAssignor(system, setup, (input) => (cooperative ? platformaticCooperativeSticky(input, which) : platformaticRoundRobin(input, which))),
   };
 }
