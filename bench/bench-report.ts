@@ -27,6 +27,7 @@ import { explore, type ExploreResult } from '../properties/explore/explore.js';
 import { explorations } from '../properties/explore/explorations.js';
 import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
 import { HAZARD_SEEDS, median } from './hazard-search.js';
+import { measureStartup, startupMarkdown, type StartupFigures } from './cli-startup.js';
 
 const quick = process.argv.includes('--quick');
 const withSuite = process.argv.includes('--suite');
@@ -307,6 +308,8 @@ function main(): void {
   const hazards = hazardFigures(shortestHazards());
   const workers = workerSpeedUp();
   const suite = suiteSeconds();
+  process.stderr.write('bench: command-line start-up…\n');
+  const startup = measureStartup();
   const document = {
     generated: 'npm run bench',
     node: process.version,
@@ -319,6 +322,7 @@ function main(): void {
     growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
     hazards,
     workers,
+    startup,
     ...(suite === undefined ? {} : { suiteSeconds: suite }),
   };
   mkdirSync('reports', { recursive: true });
@@ -334,6 +338,7 @@ function markdown(d: {
   growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
   hazards: HazardFigures[];
   workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
+  startup: StartupFigures;
   suiteSeconds?: number;
   node: string;
   quick: boolean;
@@ -376,6 +381,7 @@ function markdown(d: {
     `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× |`,
     `| \`mqspec explore --system kafka.consumer --scope two-topics\` (4 setups) | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
     '',
+    ...startupMarkdown(d.startup),
     d.suiteSeconds === undefined ? 'Whole test suite: not measured in this run (`npm run bench -- --suite`).' : `Whole test suite (\`vitest run --maxWorkers=1\`): ${d.suiteSeconds} s.`,
     '',
   ].join('\n');

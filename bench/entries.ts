@@ -2,6 +2,7 @@
 import { systems } from '../model/systems.js';
 import { catalog } from '../properties/catalog.js';
 import type { BenchEntry } from './bench-entry.js';
+import { startupEntry } from './cli-startup.js';
 import { hazardSearchEntry } from './hazard-search.js';
 import { modelStepsEntry } from './model-steps.js';
 import { inProcessTargetEntry, protocolEchoEntry } from './target-steps.js';
@@ -26,4 +27,5 @@ export const entries: readonly BenchEntry[] = [
   ...targetThroughput,
   protocolEchoEntry,
   zooDetectionEntry,
+  startupEntry,
 ];

@@ -1,11 +1,9 @@
 /**
- * What a verb runs against: the registries it reads and the streams it writes. The bin passes the real ones;
- * tests pass a fake system and catalog and capture the output.
+ * What a verb runs against: the registries it reads and the streams it writes. The bin passes the real ones
+ * (process-context.ts); tests pass a fake system and catalog and capture the output.
  */
 import pc from 'picocolors';
 import type { AnySystemModel } from '../model/system.js';
-import { systems as registeredSystems } from '../model/systems.js';
-import { catalog as registeredCatalog } from '../properties/catalog.js';
 import type { Property } from '../properties/property.js';
 import type { Target } from '../conformance/target.js';
 
@@ -16,13 +14,17 @@ export interface Sink {
   readonly isTTY: boolean;
 }
 
-/** The registries and streams a verb uses. */
-export interface CliContext {
-  readonly catalog: readonly Property[];
-  readonly systems: ReadonlyMap<string, AnySystemModel>;
+/** The streams and environment every part of the command line writes to and reads. */
+export interface CliStreams {
   readonly stdout: Sink;
   readonly stderr: Sink;
   readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The registries and streams a verb uses. */
+export interface CliContext extends CliStreams {
+  readonly catalog: readonly Property[];
+  readonly systems: ReadonlyMap<string, AnySystemModel>;
   /** The counterexample corpus `check` replays and saves to, and `report` reads, unless `--corpus` names another. */
   readonly corpus: string;
   /** In-process target modules the bin loaded before the verb ran, by the path given to `--target`. */
@@ -36,26 +38,9 @@ export const defaultCorpusFolder = 'counterexamples';
 export type Colors = ReturnType<typeof pc.createColors>;
 
 /** Colour for a sink: only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
-export function colorsFor(sink: Sink, env: CliContext['env']): Colors {
+export function colorsFor(sink: Sink, env: CliStreams['env']): Colors {
   const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
   return pc.createColors(sink.isTTY && !noColor);
-}
-
-/** A sink over a Node stream. */
-function streamSink(stream: NodeJS.WriteStream): Sink {
-  return { write: (text) => void stream.write(text), isTTY: stream.isTTY === true };
-}
-
-/** The real registries and the process's streams and environment. */
-export function processContext(): CliContext {
-  return {
-    catalog: registeredCatalog,
-    systems: registeredSystems,
-    stdout: streamSink(process.stdout),
-    stderr: streamSink(process.stderr),
-    env: process.env,
-    corpus: defaultCorpusFolder,
-  };
 }
 
 /** Text written to a capturing sink. */

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-/** The `mqspec` bin: the command line against the real registries and the process's streams. */
+/**
+ * The `mqspec` bin: the command line against the real registries and the process's streams. It imports only the
+ * program's definition up front; each verb loads its own modules when it runs (lazy-verbs.ts), so that start-up costs
+ * what the verb needs and no more (`mqspec --help` loads neither the model nor any target).
+ */
 import { ExitCode } from './exit-code.js';
 import { internalErrorLine } from './internal-error.js';
 
@@ -18,19 +22,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 try {
-  // Imported here rather than statically, so that a registry failing to load still ends in one line and exit 4.
-  const { processContext } = await import('./context.js');
-  const { runMqspec } = await import('./program.js');
-  const { preloadTargetModules } = await import('./target-modules.js');
-  let targets;
-  try {
-    targets = await preloadTargetModules(argv);
-  } catch (error) {
-    process.stderr.write(`mqspec: ${error instanceof Error ? error.message.replace(/\s*\n\s*/g, ' ') : String(error)}\n`);
-    process.exit(2);
-  }
+  // Imported here rather than statically, so that a module failing to load still ends in one line and exit 4.
+  const [{ runProgramAsync }, { lazyVerbs }, { processStreams }] = await Promise.all([
+    import('./program-definition.js'),
+    import('./lazy-verbs.js'),
+    import('./process-streams.js'),
+  ]);
+  const streams = processStreams();
   // exitCode rather than exit(): lets piped stdout drain before the process ends.
-  process.exitCode = runMqspec(argv, { ...processContext(), targets });
+  process.exitCode = await runProgramAsync(argv, streams, lazyVerbs(streams));
 } catch (error) {
   internalError(error);
 }

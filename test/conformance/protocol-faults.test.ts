@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TargetCheckDocument } from '../../cli/commands/check-target.js';
-import { captureSink, processContext } from '../../cli/context.js';
+import { captureSink } from '../../cli/context.js';
+import { processContext } from '../../cli/process-context.js';
 import { runMqspec } from '../../cli/program.js';
 import { isAlive, reportedPids } from '../support/processes.js';
 
