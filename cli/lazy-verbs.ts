@@ -20,7 +20,11 @@ export function lazyVerbs(streams: CliStreams): Verbs<'async'> {
     check: async (options) => (await import('./commands/check.js')).checkCommand(options, await contextFor(streams, [options.target])),
     targets: async (options) => (await import('./commands/targets.js')).targetsCommand(options, await contextFor(streams)),
     explore: async (options) => (await import('./commands/explore.js')).exploreCommand(options, await contextFor(streams)),
-    replay: async (file, options) => (await import('./commands/replay.js')).replayCommand(file, options, await contextFor(streams, [options.target])),
+    replay: async (file, options) => {
+      const { storedTargetModule } = await import('./target-invocation.js');
+      const modules = options.target !== undefined || options.exec !== undefined ? [options.target] : [storedTargetModule(file)];
+      return (await import('./commands/replay.js')).replayCommand(file, options, await contextFor(streams, modules));
+    },
     report: async (options) => (await import('./commands/report.js')).reportCommand(options, await contextFor(streams)),
   };
 }

@@ -11,6 +11,7 @@ import type { AnySystemModel } from '../model/system.js';
 import { systems as registeredSystems } from '../model/systems.js';
 import { isRecord } from '../model/json.js';
 import { readJsonFile } from './read-json-file.js';
+import { targetReachSchema, type TargetReach } from './corpus/target-reach.js';
 
 /** A file that held a valid scenario. */
 export interface LoadedScenarioFile {
@@ -20,6 +21,8 @@ export interface LoadedScenarioFile {
   readonly property?: string;
   /** The target a counterexample was found on, when the file names one (`model` for the reference model). */
   readonly target?: string;
+  /** How to start that target again (relative to the file's folder), when the file records it. */
+  readonly reach?: TargetReach;
   /** True when the file is a counterexample (the scenario sits in its `scenario` field). */
   readonly counterexample: boolean;
 }
@@ -53,7 +56,17 @@ export function parseScenarioDocument(raw: unknown, systems: ReadonlyMap<string,
   const parsed = parseScenario(counterexample ? raw['scenario'] : raw, systems);
   if (!parsed.ok) return { reason: counterexample ? `scenario.${parsed.reason}` : parsed.reason };
   const target = isRecord(raw) && typeof raw['target'] === 'string' ? raw['target'] : undefined;
-  return { scenario: parsed.scenario, ...(property === undefined ? {} : { property }), ...(target === undefined ? {} : { target }), counterexample };
+  const reach = isRecord(raw) && raw['reach'] !== undefined ? targetReachSchema.safeParse(raw['reach']) : undefined;
+  if (reach !== undefined && !reach.success) {
+    return { reason: 'reach: expected {"bundled": NAME}, {"module": PATH} or {"exec": COMMAND, "cwd": PATH}' };
+  }
+  return {
+    scenario: parsed.scenario,
+    ...(property === undefined ? {} : { property }),
+    ...(target === undefined ? {} : { target }),
+    ...(reach === undefined ? {} : { reach: reach.data }),
+    counterexample,
+  };
 }
 
 /** Reads and validates one file; never throws: an unreadable file, one over the size limit or invalid JSON is a rejected file. */

@@ -21,6 +21,7 @@ import { targetFailureDetails, targetHeading, targetResultDetails, targetVerdict
 import { parsePositiveInteger } from '../parse-integer.js';
 import { UsageError } from '../usage-error.js';
 import { packageVersion } from '../version.js';
+import { targetInvocation, type TargetInvocation, type TargetOptions } from '../target-invocation.js';
 import type { CheckCommandOptions } from './check.js';
 import { resolveSeed } from './check.js';
 
@@ -41,11 +42,13 @@ export function parseTimeout(text: string | undefined): number | undefined {
  * Starts the target the options name; a program that cannot start or a name nothing resolves is bad usage (exit 2),
  * a target that starts but fails its handshake is a TargetFailure (exit 3, reported by the caller).
  */
-export function startTarget(options: Pick<CheckCommandOptions, 'target' | 'exec' | 'timeout'>, context: CliContext): Target {
+export function startTarget(options: TargetOptions & Pick<CheckCommandOptions, 'timeout'>, context: CliContext): Target {
   if (options.target !== undefined && options.exec !== undefined) throw new UsageError('--target and --exec: give one of them, not both');
   const timeout = parseTimeout(options.timeout);
   try {
-    if (options.exec !== undefined) return protocolTarget(options.exec, timeout === undefined ? {} : { timeout });
+    if (options.exec !== undefined) {
+      return protocolTarget(options.exec, { ...(timeout === undefined ? {} : { timeout }), ...(options.execCwd === undefined ? {} : { cwd: options.execCwd }) });
+    }
     return resolveTarget(options.target ?? '', { ...(timeout === undefined ? {} : { timeout }), ...(context.targets === undefined ? {} : { modules: context.targets }) });
   } catch (error) {
     const option = options.exec !== undefined ? '--exec' : '--target';
@@ -92,12 +95,13 @@ export function checkTargetCommand(options: CheckCommandOptions, context: CliCon
   const colors = colorsFor(context.stdout, context.env);
   const tty = context.stdout.isTTY;
   const name = options.exec !== undefined ? `exec:${options.exec}` : (options.target ?? '');
+  const invocation = targetInvocation(options, process.cwd());
   let target: Target;
   try {
     target = startTarget(options, context);
   } catch (error) {
     if (!(error instanceof TargetFailure)) throw error;
-    return report(startFailure(error, name), [], '', seed, runs, options, context);
+    return report(startFailure(error, name), [], '', seed, runs, invocation, options, context);
   }
   try {
     const selected = selection(target, options, context);
@@ -106,7 +110,7 @@ export function checkTargetCommand(options: CheckCommandOptions, context: CliCon
     const warnings = [...corpus.warnings];
     for (const warning of corpus.warnings) context.stderr.write(`mqspec: warning: ${warning}\n`);
     if (!json) context.stdout.write(targetHeading({ target }, colors));
-    const save = options.save === false ? undefined : { folder, systems: context.systems, mqspecVersion: packageVersion() };
+    const save = options.save === false ? undefined : { folder, systems: context.systems, mqspecVersion: packageVersion(), reach: invocation.location };
     const onResult = (result: CorpusCheckResult): void => {
       if (!json) context.stdout.write(progressDone(result, colors, tty));
     };
@@ -120,7 +124,7 @@ export function checkTargetCommand(options: CheckCommandOptions, context: CliCon
       catalog: context.catalog,
       onResult,
     });
-    return report(result, warnings, folder, seed, runs, options, context);
+    return report(result, warnings, folder, seed, runs, invocation, options, context);
   } finally {
     target.dispose?.();
   }
@@ -133,6 +137,7 @@ function report(
   folder: string,
   seed: number,
   runs: number | undefined,
+  invocation: TargetInvocation,
   options: CheckCommandOptions,
   context: CliContext,
 ): ExitCode {
@@ -144,7 +149,7 @@ function report(
     context.stdout.write(JSON.stringify(document, null, 2) + '\n');
   } else {
     if (result.results.length > 0) context.stdout.write('\n' + summaryTable(result.results, colors));
-    const details = result.results.map((r) => targetResultDetails(result.target.name, r, seed, runs, colors)).filter((text) => text !== '');
+    const details = result.results.map((r) => targetResultDetails(result.target.name, invocation.words, r, seed, runs, colors)).filter((text) => text !== '');
     if (details.length > 0) context.stdout.write('\n' + details.join('\n'));
     if (result.failure !== undefined) {
       const during = result.results.find((r) => r.status === 'target-failure')?.id;

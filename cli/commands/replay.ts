@@ -18,9 +18,12 @@ import { UsageError } from '../usage-error.js';
 import { isRecord } from '../../model/json.js';
 import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { replayOnTarget } from './replay-target.js';
+import { dirname } from 'node:path';
+import { locateReach } from '../../properties/corpus/target-reach.js';
+import { optionsFor, type TargetOptions } from '../target-invocation.js';
 
 /** The options of `mqspec replay`. */
-export interface ReplayOptions {
+export interface ReplayOptions extends TargetOptions {
   readonly json?: boolean;
   /** Replay on this target beside the model (default: the target a counterexample file names, if not the model). */
   readonly target?: string;
@@ -167,10 +170,12 @@ export function replayCommand(path: string, options: ReplayOptions, context: Cli
   if (isRejected(file)) throw new UsageError(`${path}: ${file.reason}`);
   const model = context.systems.get(file.scenario.system);
   if (model === undefined) throw new UsageError(`${path}: system: unknown system "${file.scenario.system}"`);
-  const target = options.target ?? (options.exec === undefined && file.target !== undefined && file.target !== modelTarget ? file.target : undefined);
-  if (target !== undefined || options.exec !== undefined) {
-    return replayOnTarget(file, model, { ...options, ...(target === undefined ? {} : { target }) }, context);
-  }
+  const named = options.target !== undefined || options.exec !== undefined;
+  if (named) return replayOnTarget(file, model, options, context);
+  // A counterexample found on a target replays on it: started the way the file records, or (files of older versions)
+  // by the name it was stored under.
+  if (file.reach !== undefined) return replayOnTarget(file, model, { ...options, ...optionsFor(locateReach(file.reach, dirname(path))) }, context);
+  if (file.target !== undefined && file.target !== modelTarget) return replayOnTarget(file, model, { ...options, target: file.target }, context);
   if (options.timeout !== undefined) throw new UsageError('--timeout: applies only with --target or --exec');
   let document: ReplayDocument;
   try {

@@ -16,9 +16,9 @@ export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command that reruns one property on the target. */
-export function targetRerunCommand(target: string, id: string, seed: number, runs: number | undefined): string {
-  return `mqspec check --target ${shellQuote(target)} --property ${id} --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
+/** The command that reruns one property on the target, named by `words` (`--target ./my-target.mjs`, `--exec 'python3 t.py'`). */
+export function targetRerunCommand(words: string, id: string, seed: number, runs: number | undefined): string {
+  return `mqspec check ${words} --property ${id} --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
 }
 
 /** JSON cut to `max` characters. */
@@ -51,8 +51,11 @@ export function observationDifferences(model: unknown, target: unknown, colors: 
   return [`  ${colors.dim('observation (model → target):')}\n`, ...lines];
 }
 
-/** What a person needs to act on one property that did not hold on the target. */
-export function targetResultDetails(target: string, result: CorpusCheckResult, seed: number, runs: number | undefined, colors: Colors): string {
+/**
+ * What a person needs to act on one property that did not hold on the target `target` (its name), which the command
+ * line names by `words` (`--target PATH`, `--exec 'COMMAND'`).
+ */
+export function targetResultDetails(target: string, words: string, result: CorpusCheckResult, seed: number, runs: number | undefined, colors: Colors): string {
   const counterexample = result.counterexample;
   if (isExpected(result) || counterexample === undefined) return '';
   const heading = `${colors.bold(result.id)} (${result.kind}, ${result.system})`;
@@ -72,7 +75,7 @@ export function targetResultDetails(target: string, result: CorpusCheckResult, s
   else if (file !== undefined) lines.push(`  ${colors.dim('saved: ')} ${file}\n`);
   const line = JSON.stringify({ property: result.id, target, seed, scenario: counterexample.scenario });
   lines.push(`  ${colors.dim('replay:')} ${file === undefined ? line : `mqspec replay ${file}`}\n`);
-  lines.push(`  ${colors.dim('rerun: ')} ${targetRerunCommand(target, result.id, seed, runs)}\n`);
+  lines.push(`  ${colors.dim('rerun: ')} ${targetRerunCommand(words, result.id, seed, runs)}\n`);
   return lines.join('');
 }
 

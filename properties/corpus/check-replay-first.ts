@@ -19,6 +19,8 @@ import type { AnySystemModel } from '../../model/system.js';
 import { counterexampleRecord } from './counterexample-record.js';
 import { storedFor, type Corpus, type StoredCounterexample } from './load-corpus.js';
 import { saveCounterexample, type SavedCounterexample } from './save-counterexample.js';
+import { storedReach, type TargetLocation } from './target-reach.js';
+import { join } from 'node:path';
 
 /** One stored counterexample as replayed. */
 export interface ReplayedCounterexample {
@@ -45,6 +47,8 @@ export interface SaveTo {
   readonly folder: string;
   readonly systems: ReadonlyMap<string, AnySystemModel>;
   readonly mqspecVersion: string;
+  /** Where the target is, recorded in each file (relative to it) so that `mqspec replay FILE` can start it again. */
+  readonly reach?: TargetLocation;
 }
 
 /** Options of a replay-first check. */
@@ -91,6 +95,7 @@ function saveIfNew(property: Property, result: PropertyResult, reproducedAny: bo
   const record = counterexampleRecord(result.counterexample, {
     property,
     target: options.target,
+    ...(save.reach === undefined ? {} : { reach: storedReach(save.reach, join(save.folder, property.system)) }),
     seed: options.seed,
     mqspecVersion: save.mqspecVersion,
   });

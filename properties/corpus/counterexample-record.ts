@@ -12,6 +12,7 @@ import type { Counterexample } from '../check-property.js';
 import type { Property } from '../property.js';
 import { formatJson } from './stable-json.js';
 import { isRecord } from '../../model/json.js';
+import { targetReachSchema, type TargetReach } from './target-reach.js';
 
 /** The format tag every corpus file starts with; a new incompatible layout gets a new number. */
 export const counterexampleFormat = 'mqspec.counterexample/1';
@@ -28,6 +29,8 @@ export interface CounterexampleRecord {
   readonly system: string;
   /** The implementation it was found on: `model` for the reference model. */
   readonly target: string;
+  /** How `mqspec replay FILE` starts that target again (absent for the model and for files of older versions). */
+  readonly reach?: TargetReach;
   /** The setup's `profile`, when the system has profiles (`kafka-1.0`). */
   readonly profile?: string;
   /** The base seed of the run (`mqspec check --seed`); the property's own seed derives from it and the id. */
@@ -51,6 +54,7 @@ export const counterexampleEnvelopeSchema = z.object({
   property: z.string().min(1),
   system: z.string().min(1),
   target: z.string().min(1),
+  reach: targetReachSchema.optional(),
   profile: z.string().optional(),
   seed: z.number().int(),
   path: z.string().optional(),
@@ -98,7 +102,7 @@ export function parseCounterexampleRecord(
     if (known === undefined) return { ok: false, reason: `property: unknown property "${property}"` };
     if (known.system !== system) return { ok: false, reason: `property: ${property} is a property of ${known.system}, not of ${system}` };
   }
-  const { profile, path, explanation } = envelope.data;
+  const { reach, profile, path, explanation } = envelope.data;
   return {
     ok: true,
     record: {
@@ -106,6 +110,7 @@ export function parseCounterexampleRecord(
       property,
       system,
       target: envelope.data.target,
+      ...(reach === undefined ? {} : { reach }),
       ...(profile === undefined ? {} : { profile }),
       seed: envelope.data.seed,
       ...(path === undefined ? {} : { path }),
@@ -127,6 +132,8 @@ function profileOf(setup: unknown): string | undefined {
 export interface Provenance {
   readonly property: Pick<Property, 'id' | 'system'>;
   readonly target: string;
+  /** How to start the target again, as the file stores it. */
+  readonly reach?: TargetReach;
   /** The base seed of the run. */
   readonly seed: number;
   readonly mqspecVersion: string;
@@ -140,6 +147,7 @@ export function counterexampleRecord(counterexample: Counterexample, provenance:
     property: provenance.property.id,
     system: provenance.property.system,
     target: provenance.target,
+    ...(provenance.reach === undefined ? {} : { reach: provenance.reach }),
     ...(profile === undefined ? {} : { profile }),
     seed: provenance.seed,
     ...(counterexample.path === undefined ? {} : { path: counterexample.path }),
@@ -161,6 +169,11 @@ const keyOrder = [
   'property',
   'system',
   'target',
+  'reach',
+  'bundled',
+  'module',
+  'exec',
+  'cwd',
   'profile',
   'seed',
   'path',
