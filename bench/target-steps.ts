@@ -107,7 +107,7 @@ export const protocolEchoEntry: BenchEntry = {
     let initMs: number;
     try {
       const session = target.open('rocketmq.filter', {});
-      const step = { type: 'hashCode', value: 'TagA' };
+      const step = { type: 'hashCode', value: 'TagA' } as const;
       perSecond = rate(() => {
         // (the first round trips also warm the worker and the interpreter up)
         for (let i = 0; i < 1000; i++) session.step(step);

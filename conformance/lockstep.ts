@@ -12,6 +12,8 @@ import { TargetFailure } from '../properties/target-failure.js';
 import type { TraceStep } from '../model/trace.js';
 import { overlayFields } from './observation-fields.js';
 import type { Target, TargetSession, TargetSystem } from './target.js';
+import type { CommandOf, SetupOf } from './system-types.js';
+import type { SystemId } from '../model/system.js';
 import { asOutcome } from './target-outcome.js';
 
 /** One side of one step. */
@@ -60,8 +62,9 @@ function call<T>(what: string, request: unknown, run: () => T): T {
 
 /** The lockstep run of one scenario; the session is closed when the run ends or is abandoned. */
 function* lockstep(target: Target, declared: TargetSystem, model: AnySystemModel, setup: unknown, commands: readonly Command[]): Generator<LockstepStep> {
-  // Scenarios arrive validated (generated from the model, or read through parseScenario).
-  const parsed = setup;
+  // Scenarios arrive validated (generated from the model, or read through parseScenario): the setup and each command
+  // are of the model's system, the types the target's session is written against.
+  const parsed = setup as SetupOf<SystemId>;
   const scenarioSoFar = (count: number): Scenario => ({ system: model.id, setup, commands: commands.slice(0, count) });
   const observeTarget = (session: TargetSession, modelObservation: unknown): unknown =>
     declared.fields !== undefined && declared.fields.length === 0
@@ -80,7 +83,7 @@ function* lockstep(target: Target, declared: TargetSystem, model: AnySystemModel
       state = result.state;
       const modelAfter = model.observe(state);
       const active = session;
-      const answered = call('step', { op: 'step', command }, () => active.step(command));
+      const answered = call('step', { op: 'step', command }, () => active.step(command as CommandOf<SystemId>));
       const outcome = asOutcome(answered);
       if (outcome === undefined) {
         throw new TargetFailure(`step answered ${JSON.stringify(answered) ?? String(answered)}, which is not an outcome ({"ok":true,"value"?} or {"ok":false,"error"})`, {

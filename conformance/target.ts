@@ -6,8 +6,8 @@
  * thread owns the child process and the caller waits) and the model share one code path.
  */
 import type { Outcome } from '../model/outcome.js';
-import type { Command } from '../model/scenario.js';
 import type { SystemId } from '../model/system.js';
+import type { CommandOf, SetupOf } from './system-types.js';
 
 /**
  * How a target is compared:
@@ -18,10 +18,10 @@ import type { SystemId } from '../model/system.js';
  */
 export type ConformanceMode = 'differential' | 'invariants';
 
-/** What a target implements of one system. */
-export interface TargetSystem {
-  readonly system: SystemId;
-  /** The command types it implements; the others are never generated for it. Omitted: every command. */
+/** What a target implements of one system (`S`: one of the systems it implements). */
+export interface TargetSystem<S extends SystemId = SystemId> {
+  readonly system: S;
+  /** The command types it implements (`CommandTypeOf<S>`); the others are never generated for it. Omitted: every command. */
   readonly commands?: readonly string[];
   /**
    * The observation fields it shows, as dotted paths from the observation's root (`mode`, `partitions`); only these
@@ -45,31 +45,34 @@ export interface TargetSystem {
   readonly properties?: readonly string[];
 }
 
-/** One scenario's run on a target: created by `open` with the setup, then commands in order. */
-export interface TargetSession {
+/**
+ * One scenario's run on a target: created by `open` with the setup, then commands in order. `step` is sent only the
+ * commands of the systems the target declares, typed as `CommandOf` them (narrow one by its `type`).
+ */
+export interface TargetSession<S extends SystemId = SystemId> {
   /** Runs one command; a failure of the real call is an Outcome, never a throw. Throwing is a target failure. */
-  step(command: Command): Outcome;
+  step(command: CommandOf<S>): Outcome;
   /** The observation after the last step (only the declared fields need be present). */
   observe(): unknown;
   /** Releases what the session holds; called once, also after a failure. */
   close(): void;
 }
 
-/** An implementation under test. */
-export interface Target {
+/** An implementation under test; `Target<'rocketmq.filter'>` types it for the systems it implements. */
+export interface Target<S extends SystemId = SystemId> {
   /** Stable name: corpus files are stored under it (`kafkajs-round-robin`, `zoo:kafka-consumer-…`, `exec:…`). */
   readonly name: string;
   /** The version of what it wraps (`kafkajs@2.2.4`). */
   readonly version: string;
   /** One sentence: what it wraps and how. */
   readonly describes: string;
-  readonly systems: readonly TargetSystem[];
+  readonly systems: readonly TargetSystem<S>[];
   /**
    * Starts one scenario of `system` with its (validated) setup, from scratch. Throwing is a target failure; so is
    * throwing a `TargetFailure` (properties/target-failure.ts) from any call, which adapters use to report a hang or
    * garbage with the request and the target's stderr.
    */
-  open(system: SystemId, setup: unknown): TargetSession;
+  open(system: S, setup: SetupOf<S>): TargetSession<S>;
   /** Releases the whole target (a child process, a worker). */
   dispose?(): void;
 }

@@ -8,6 +8,7 @@ import type { SystemId } from '../../../model/system.js';
 import { deepEqual } from '../../../properties/deep-equal.js';
 import { valueAt } from '../../../conformance/observation-fields.js';
 import type { Target } from '../../../conformance/target.js';
+import type { CommandOf, SetupOf } from '../../../conformance/system-types.js';
 
 /** A command as a test writes it: a type and the command's fields. */
 export interface ScenarioCommand {
@@ -48,11 +49,11 @@ export function runModel(system: SystemId, setup: unknown, commands: readonly Sc
 export function runTarget(target: Target, system: SystemId, setup: unknown, commands: readonly ScenarioCommand[]): Run {
   const model = systems.get(system);
   if (model === undefined) throw new Error(`no model ${system}`);
-  const session = target.open(system, model.setupSchema.parse(setup));
+  const session = target.open(system, model.setupSchema.parse(setup) as SetupOf<SystemId>);
   const run: Run = { outcomes: [], observations: [] };
   try {
     for (const command of commands) {
-      run.outcomes.push(session.step(model.commandSchema.parse(command)));
+      run.outcomes.push(session.step(model.commandSchema.parse(command) as CommandOf<SystemId>));
       run.observations.push(session.observe());
     }
   } finally {
