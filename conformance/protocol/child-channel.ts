@@ -13,7 +13,8 @@ import { liveGroupMembers } from './process-table.js';
 
 /** What the worker posts. */
 type WorkerMessage =
-  | { readonly kind: 'spawned'; readonly pid: number; readonly stdinFd: number }
+  | { readonly kind: 'spawned'; readonly pid: number; readonly stdinFd: number; readonly keeperPid: number }
+  | { readonly kind: 'keeper-exit' }
   | { readonly kind: 'spawn-error'; readonly code: string | null; readonly message: string }
   | { readonly kind: 'line'; readonly text: string }
   | { readonly kind: 'exit'; readonly code: number | null; readonly signal: string | null }
@@ -80,6 +81,9 @@ export class ChildChannel {
   private stdinFd: number;
   private exited: { code: number | null; signal: string | null } | undefined;
   private killed = false;
+  /** The keeper that kills the child's group if mqspec ends without doing so (child-worker-source.ts); -1: none. */
+  private readonly keeperPid: number;
+  private keeperExited = false;
 
   /** Starts `argv` (no shell) in a process group of its own; throws SpawnError when it cannot start. */
   constructor(argv: readonly string[], options: ChannelOptions = {}) {
@@ -102,6 +106,7 @@ export class ChildChannel {
     }
     this.pid = first.pid;
     this.stdinFd = first.stdinFd;
+    this.keeperPid = first.keeperPid;
     live.add(this);
     installExitHook();
   }
@@ -114,6 +119,10 @@ export class ChildChannel {
       if (received !== undefined) {
         this.received++;
         const message = received.message as WorkerMessage;
+        if (message.kind === 'keeper-exit') {
+          this.keeperExited = true;
+          continue;
+        }
         if (message.kind === 'exit') this.exited = { code: message.code, signal: message.signal };
         return message;
       }
@@ -226,6 +235,17 @@ export class ChildChannel {
     // kill(2) call: the child's own helpers may outlive it by a scheduling slice.
     const pause = new Int32Array(new SharedArrayBuffer(4));
     while (liveGroupMembers(this.pid).length > 0 && performance.now() < deadline) Atomics.wait(pause, 0, 0, 5);
+    // The group is gone: the keeper has nothing left to guard. Its exit is awaited so the worker reaps it.
+    if (this.keeperPid > 0) {
+      try {
+        process.kill(-this.keeperPid, 'SIGKILL');
+      } catch {
+        // ESRCH: it already exited.
+      }
+      while (!this.keeperExited && performance.now() < deadline) {
+        if (this.next(deadline - performance.now()) === undefined) break;
+      }
+    }
     this.port.close();
     void this.worker.terminate();
   }

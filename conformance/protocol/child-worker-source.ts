@@ -5,8 +5,14 @@
  * error or a flood (a line longer than the limit), bumping a shared counter and notifying it after each post so
  * that the caller, blocked in `Atomics.wait`, wakes up. The last bytes of stderr are kept in a shared buffer the
  * caller reads at any time.
+ *
+ * Beside the program it starts the keeper of its process group (group-keeper.ts), which kills the group once
+ * mqspec is gone, whatever ended it.
  */
+import { groupKeeperTemplate } from './group-keeper.js';
+
 export const childWorkerSource = String.raw`
+const keeperTemplate = ${JSON.stringify(groupKeeperTemplate)};
 const { spawn } = require('node:child_process');
 const { workerData } = require('node:worker_threads');
 const { argv, cwd, counterBuffer, tailBuffer, port, maxLineBytes } = workerData;
@@ -40,7 +46,19 @@ if (child !== undefined) {
   let flooded = false;
   child.on('error', (error) => post({ kind: 'spawn-error', code: error.code ?? null, message: String(error.message) }));
   // The stdin pipe's descriptor lets the caller write requests itself, saving a hop through this thread.
-  child.on('spawn', () => post({ kind: 'spawned', pid: child.pid, stdinFd: child.stdin._handle?.fd ?? -1 }));
+  child.on('spawn', () => {
+    const keeperScript = keeperTemplate.replace('PGID', String(child.pid));
+    let keeper;
+    try {
+      keeper = spawn('/bin/sh', ['-c', keeperScript], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+      keeper.stdin.on('error', () => {});
+      keeper.on('error', () => post({ kind: 'keeper-exit' }));
+      keeper.on('exit', () => post({ kind: 'keeper-exit' }));
+    } catch {
+      keeper = undefined;
+    }
+    post({ kind: 'spawned', pid: child.pid, stdinFd: child.stdin._handle?.fd ?? -1, keeperPid: keeper?.pid ?? -1 });
+  });
   child.on('exit', (code, signal) => post({ kind: 'exit', code, signal }));
   child.stdin.on('error', () => {});
   child.stderr.on('data', keepTail);

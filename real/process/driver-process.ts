@@ -14,6 +14,7 @@
  * asynchronous: a workload runs several drivers at once and waits on all of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { releaseGroupKeeper, startGroupKeeper } from '../../conformance/protocol/group-keeper.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { liveGroupMembers } from '../../conformance/protocol/process-table.js';
 
@@ -90,6 +91,8 @@ export class DriverProcess {
   private readonly faultListeners: ((fault: DriverFault) => void)[] = [];
   private stderr = Buffer.alloc(0);
   private exitStatus: { code: number | null; signal: string | null } | undefined;
+  /** The keeper that kills the group if mqspec ends without doing so (conformance/protocol/group-keeper.ts). */
+  private keeper: ChildProcess | undefined;
   private readonly exited: Promise<{ code: number | null; signal: string | null }>;
   private firstFault: DriverFault | undefined;
 
@@ -140,6 +143,7 @@ export class DriverProcess {
       throw new Error(`driver ${program}: cannot start (${started.ok ? 'no pid' : started.reason})`);
     }
     const driver = new DriverProcess(child, child.pid, options);
+    driver.keeper = startGroupKeeper(child.pid);
     live.add(driver);
     installExitHook();
     return driver;
@@ -290,7 +294,10 @@ export class DriverProcess {
     // SIGKILL takes effect when the kernel next runs each member, which on a loaded machine can lag the kill(2) call.
     while (liveGroupMembers(this.pid).length > 0 && performance.now() < deadline) await sleep(5);
     const gone = this.exitStatus !== undefined && liveGroupMembers(this.pid).length === 0;
-    if (gone) live.delete(this);
+    if (gone) {
+      live.delete(this);
+      releaseGroupKeeper(this.keeper);
+    }
     return gone;
   }
 }
