@@ -4,12 +4,11 @@
  * - a bundled target (`python-rocketmq-filter`, …): this registry;
  * - `zoo:<id>`: a bug-zoo entry, in process;
  * - `exec:<command line>`: any program speaking the JSON-lines protocol;
- * - a module path (`./my-target.ts`): an in-process target module, loaded before the check by `loadTargetModule`.
+ * - a module path (`./my-target.mjs`): an in-process target module, loaded before the check in a worker thread of its
+ *   own (module-target-in-worker.ts).
  */
-import { isAbsolute, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isRecord } from '../model/json.js';
 import type { SystemId } from '../model/system.js';
+import { join } from 'node:path';
 import { bugZoo } from './bug-zoo/bugs.js';
 import { findZooTarget, zooPrefix } from './bug-zoo/zoo-targets.js';
 import { packageRoot } from './package-root.js';
@@ -123,21 +122,4 @@ export function resolveTarget(name: string, options: TargetStartOptions = {}): T
   throw new UnknownTarget(`unknown target "${name}" (expected a bundled target (${known}), ${zooPrefix}<id>, ${execPrefix}<command> or a module path)`);
 }
 
-/** True for a value shaped like a Target. */
-function isTarget(value: unknown): value is Target {
-  return isRecord(value) && typeof value['name'] === 'string' && Array.isArray(value['systems']) && typeof value['open'] === 'function';
-}
-
-/**
- * Loads an in-process target module: its default export or its `target` export, a Target or a function returning
- * one. Throws with a one-line reason when the module cannot be loaded or exports no target.
- */
-export async function loadTargetModule(path: string, cwd = process.cwd()): Promise<Target> {
-  const module: unknown = await import(/* @vite-ignore */ pathToFileURL(isAbsolute(path) ? path : join(cwd, path)).href);
-  if (!isRecord(module)) throw new Error(`${path}: not a module`);
-  for (const candidate of [module['default'], module['target']]) {
-    const value: unknown = typeof candidate === 'function' ? (candidate as () => unknown)() : candidate;
-    if (isTarget(value)) return value;
-  }
-  throw new Error(`${path}: exports no target (expected a default or a "target" export: a Target or a function returning one)`);
-}
+export { loadTargetModule } from './target-module.js';
