@@ -10,6 +10,7 @@ import { checkReplayFirst, type CorpusCheckResult, type SaveTo } from '../proper
 import type { Corpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
 import type { TargetFailureReport } from '../properties/target-failure.js';
+import { declarationProblem, notApplicableProperties, type NotApplicable } from './declared-support.js';
 import { lockstepSource } from './lockstep.js';
 import type { Target } from './target.js';
 import { targetProperties } from './target-properties.js';
@@ -43,6 +44,8 @@ export interface TargetCheckResult {
   readonly results: readonly CorpusCheckResult[];
   /** Systems the target declares that mqspec does not model (not checked, listed). */
   readonly unmodelled: readonly string[];
+  /** Properties of the checked systems that do not apply to the target (not run, never counted as passed). */
+  readonly notApplicable: readonly NotApplicable[];
   /** The target failure that stopped the check, if one did. */
   readonly failure?: TargetFailureReport;
   /** `agrees` when every property held, `diverges` when one was violated, `target-failure` when it failed. */
@@ -56,6 +59,17 @@ const noCorpus: Corpus = { folder: '', entries: [], warnings: [] };
 export function checkTarget(target: Target, options: TargetCheckOptions): TargetCheckResult {
   const results: CorpusCheckResult[] = [];
   const unmodelled: string[] = [];
+  const notApplicable: NotApplicable[] = [];
+  const identity = { name: target.name, version: target.version, describes: target.describes };
+  // A declaration mqspec cannot honour is refused before anything runs: the target's own mistake, stated.
+  for (const declared of target.systems) {
+    const model = options.models.get(declared.system);
+    const problem = model === undefined ? undefined : declarationProblem(declared, model, options.catalog);
+    if (problem !== undefined) {
+      const message = `${target.name} declares ${declared.system} wrongly: ${problem}`;
+      return { target: identity, results, unmodelled, notApplicable, failure: { message }, verdict: 'target-failure' };
+    }
+  }
   let failure: TargetFailureReport | undefined;
   for (const declared of target.systems) {
     if (options.systems !== undefined && !options.systems.includes(declared.system)) continue;
@@ -64,8 +78,14 @@ export function checkTarget(target: Target, options: TargetCheckOptions): Target
       unmodelled.push(declared.system);
       continue;
     }
+    notApplicable.push(...notApplicableProperties(declared, model, options.catalog).filter((p) => options.properties === undefined || options.properties.includes(p.id)));
     const source = lockstepSource(target, declared, model);
-    const selected = targetProperties(declared, model, options.catalog).filter((p) => options.properties === undefined || options.properties.includes(p.id));
+    const own = targetProperties(declared, model, options.catalog);
+    if (own.length === 0) {
+      failure = { message: `${target.name} declares ${declared.system} with no property mqspec can check on it (every one is not applicable)` };
+      break;
+    }
+    const selected = own.filter((p) => options.properties === undefined || options.properties.includes(p.id));
     for (const property of selected) {
       const result = checkReplayFirst(property, {
         seed: options.seed,
@@ -87,9 +107,10 @@ export function checkTarget(target: Target, options: TargetCheckOptions): Target
   }
   const verdict = failure !== undefined ? 'target-failure' : results.every(isExpected) ? 'agrees' : 'diverges';
   return {
-    target: { name: target.name, version: target.version, describes: target.describes },
+    target: identity,
     results,
     unmodelled,
+    notApplicable,
     ...(failure === undefined ? {} : { failure }),
     verdict,
   };

@@ -13,8 +13,11 @@ import type { Property } from '../properties/property.js';
 import { checkTarget } from './check-target.js';
 import { bundledTargets, type BundledTarget } from './targets.js';
 
-/** A property's status on a target, as the matrix and the expectations name it. */
-export type PropertyVerdict = 'agrees' | 'diverges' | 'failure';
+/**
+ * A property's status on a target, as the matrix and the expectations name it; `not-applicable`: the target's
+ * declaration leaves it out (the cell's message says why), it is not run and not counted.
+ */
+export type PropertyVerdict = 'agrees' | 'diverges' | 'failure' | 'not-applicable';
 
 /** A row's verdict. */
 export type RowVerdict = PropertyVerdict | 'skipped';
@@ -96,8 +99,10 @@ function checkRow(entry: BundledTarget, system: SystemId, options: MatrixOptions
       models: options.models,
       catalog: options.catalog,
     });
-    const properties = Object.fromEntries(result.results.map((r) => [r.id, cellOf(r, options.corpus.folder)]));
-    const cells = Object.values(properties);
+    const ran = result.results.map((r) => [r.id, cellOf(r, options.corpus.folder)] as const);
+    const cells = ran.map(([, cell]) => cell);
+    const skipped = result.notApplicable.map((p) => [p.id, { status: 'not-applicable', message: p.reason } satisfies MatrixCell] as const);
+    const properties = Object.fromEntries([...ran, ...skipped]);
     const verdict: RowVerdict = result.verdict === 'target-failure' ? 'failure' : result.verdict;
     return {
       ...base,

@@ -1,13 +1,16 @@
 /**
  * What checking a target on one system means: the differential property (unless the target declares mode
  * `invariants`) and every invariant of the system, each over the system's scenarios restricted to the commands the
- * target declares. Hazards are not run on targets: a target that "fixes" a hazard diverges from the model, which the
- * differential property reports.
+ * target declares, with the setup fields it fixes laid over the generated setups. Invariants the target does not
+ * claim or whose domain its fixed setup leaves (declared-support.ts) are not run: they are "not applicable".
+ * Hazards are not run on targets: a target that "fixes" a hazard diverges from the model, which the differential
+ * property reports.
  */
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
 import type { Property } from '../properties/property.js';
 import { agreementProperty, restrictCommands, systemScenarios } from './agreement-property.js';
+import { notApplicableReason } from './declared-support.js';
 import type { TargetSystem } from './target.js';
 
 /** The properties a target declaring `declared` is checked on, the differential one first. */
@@ -15,7 +18,8 @@ export function targetProperties(declared: TargetSystem, model: AnySystemModel, 
   const invariantsOnly = (declared.mode ?? 'differential') === 'invariants';
   const invariants = catalog
     .filter((p) => p.system === declared.system && p.kind === 'invariant')
-    .filter((p) => declared.properties === undefined || declared.properties.includes(p.id))
+    // The others are reported "not applicable" (declared-support.ts), never run.
+    .filter((p) => notApplicableReason(p, declared) === undefined)
     .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => restrictCommands(withSetup(scenario, declared.setup), declared.commands)) }));
   if (invariantsOnly) return invariants;
   const scenarios = systemScenarios(catalog, declared.system).map((scenario) => withSetup(scenario, declared.setup));

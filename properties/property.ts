@@ -75,6 +75,16 @@ export interface PropertySpec<Setup, Cmd extends Command, Observation> {
   explain?(view: StepView<Setup, Cmd, Observation>, message: string): string;
   /** Runs in a default `check` (CI); defaults to 200. */
   readonly runs?: number;
+  /**
+   * Why the property cannot apply to a target that fixes these setup fields (its declared `setup`), or undefined
+   * when it may: RA-04 speaks about CONSISTENT_HASH and has nothing to say about a target that only does AVG.
+   */
+  notApplicable?(fixed: Readonly<Record<string, unknown>>): string | undefined;
+  /**
+   * The observation fields (top-level names) whose values the check judges; omitted when it judges answers only or
+   * was not annotated. A target that shows none of them would have the model's values judged in its name.
+   */
+  readonly reads?: readonly string[];
 }
 
 /** The result of running one scenario under one property. */
@@ -109,6 +119,10 @@ export interface Property {
    * `TargetFailure` thrown by the implementation is let through: it is no verdict.
    */
   evaluate(scenario: Scenario, implementation?: Implementation): Evaluation;
+  /** See `PropertySpec.notApplicable`. */
+  readonly notApplicable?: (fixed: Readonly<Record<string, unknown>>) => string | undefined;
+  /** See `PropertySpec.reads`. */
+  readonly reads?: readonly string[];
 }
 
 /** Labels every step gets: which command ran and how it ended. */
@@ -173,6 +187,8 @@ export function defineProperty<Setup, State, Cmd extends Command, Observation>(
     runs: spec.runs ?? 200,
     scenarios: spec.scenarios as fc.Arbitrary<Scenario>,
     check: spec.check as (view: StepView<unknown, Command, unknown>) => string | undefined,
+    ...(spec.reads === undefined ? {} : { reads: spec.reads }),
+    ...(spec.notApplicable === undefined ? {} : { notApplicable: (fixed: Readonly<Record<string, unknown>>) => spec.notApplicable?.(fixed) }),
     evaluate: (scenario, implementation) =>
       evaluate(scenario as Scenario<Setup, Cmd>, implementation ?? (model as unknown as Implementation)),
   };

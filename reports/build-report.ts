@@ -50,7 +50,7 @@ export function libraryFindings(expectations: Expectations, corpusFolder: string
   const findings: LibraryFindingInput[] = [];
   for (const [target, cells] of Object.entries(expectations.targets)) {
     for (const [property, cell] of Object.entries(cells)) {
-      if (cell.status === 'agrees') continue;
+      if (cell.status === 'agrees' || cell.status === 'not-applicable') continue;
       const stored = cell.counterexample === undefined ? undefined : readCounterexample(path.join(base, cell.counterexample), cell.counterexample);
       findings.push({
         target,

@@ -17,7 +17,7 @@ import { TargetFailure } from '../../properties/target-failure.js';
 import { colorsFor, type CliContext } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { progressDone, summaryTable } from '../format/check-report.js';
-import { targetFailureDetails, targetHeading, targetResultDetails, targetVerdictLine } from '../format/target-report.js';
+import { notApplicableLines, targetFailureDetails, targetHeading, targetResultDetails, targetVerdictLine } from '../format/target-report.js';
 import { parsePositiveInteger } from '../parse-integer.js';
 import { UsageError } from '../usage-error.js';
 import { packageVersion } from '../version.js';
@@ -30,7 +30,7 @@ export interface TargetCheckDocument extends TargetCheckResult {
   readonly seed: number;
   readonly corpus: string;
   readonly warnings: readonly string[];
-  readonly summary: { readonly passed: number; readonly failed: number };
+  readonly summary: { readonly passed: number; readonly failed: number; readonly notApplicable: number };
 }
 
 /** The per-request timeout from `--timeout`, if given. */
@@ -84,7 +84,7 @@ function selection(target: Target, options: CheckCommandOptions, context: CliCon
 
 /** A failure thrown while the target started, as a result with no properties. */
 function startFailure(error: TargetFailure, name: string): TargetCheckResult {
-  return { target: { name, version: '?', describes: 'did not finish its handshake' }, results: [], unmodelled: [], failure: error.report(), verdict: 'target-failure' };
+  return { target: { name, version: '?', describes: 'did not finish its handshake' }, results: [], unmodelled: [], notApplicable: [], failure: error.report(), verdict: 'target-failure' };
 }
 
 /** Runs `mqspec check` against a target. */
@@ -145,7 +145,7 @@ function report(
   const passed = result.results.filter((r) => r.status === 'held').length;
   const failed = result.results.length - passed;
   if (options.json === true) {
-    const document: TargetCheckDocument = { seed, corpus: folder, warnings, ...result, summary: { passed, failed } };
+    const document: TargetCheckDocument = { seed, corpus: folder, warnings, ...result, summary: { passed, failed, notApplicable: result.notApplicable.length } };
     context.stdout.write(JSON.stringify(document, null, 2) + '\n');
   } else {
     if (result.results.length > 0) context.stdout.write('\n' + summaryTable(result.results, colors));
@@ -155,6 +155,7 @@ function report(
       const during = result.results.find((r) => r.status === 'target-failure')?.id;
       context.stdout.write('\n' + targetFailureDetails(during, result.failure, colors));
     }
+    if (result.notApplicable.length > 0) context.stdout.write('\n' + notApplicableLines(result, colors));
     if (result.unmodelled.length > 0) context.stdout.write(`not checked (not modelled by mqspec): ${result.unmodelled.join(', ')}\n`);
     context.stdout.write('\n' + targetVerdictLine(result, seed, colors));
   }

@@ -92,10 +92,16 @@ export function targetFailureDetails(property: string | undefined, failure: Targ
 }
 
 /** The final line: the verdict, the counts and the seed. */
+/** The properties that do not apply to the target, one line each with the reason (never counted as passed). */
+export function notApplicableLines(result: TargetCheckResult, colors: Colors): string {
+  return result.notApplicable.map((p) => `${colors.dim('not applicable')}  ${p.id}: ${p.reason}\n`).join('');
+}
+
 export function targetVerdictLine(result: TargetCheckResult, seed: number, colors: Colors): string {
   const passed = result.results.filter(isExpected).length;
   const failed = result.results.length - passed;
-  const counts = `${passed} passed, ${failed} failed (seed ${seed})`;
+  const skipped = result.notApplicable.length === 0 ? '' : `, ${result.notApplicable.length} not applicable`;
+  const counts = `${passed} passed, ${failed} failed${skipped} (seed ${seed})`;
   if (result.verdict === 'agrees') return `${colors.green(`${result.target.name} agrees with the model`)}: ${counts}\n`;
   if (result.verdict === 'diverges') return `${colors.red(`${result.target.name} diverges from the model`)}: ${counts}\n`;
   return `${colors.yellow(`${result.target.name} failed`)} (a target failure, no verdict): ${counts}\n`;

@@ -19,17 +19,27 @@ export type ProtocolRequest =
 /** An answer refusing a request: errors as data, one line. */
 export const refusalSchema = z.object({ ok: z.literal(false), error: z.string() });
 
-/** The handshake's answer: who the target is and what it implements. */
-export const helloAnswerSchema = z.object({
+/** The keys of `hello`'s answer; any other is refused with this list (a mistyped key must not be dropped silently). */
+export const helloKeys = ['ok', 'name', 'version', 'systems'] as const;
+
+/**
+ * The handshake's answer: who the target is and what it implements. Unknown keys are kept here so that they can be
+ * refused with the list of known ones (protocol-target.ts for the top level, declared-support.ts per system).
+ */
+export const helloAnswerSchema = z.looseObject({
   ok: z.literal(true),
   name: z.string().min(1),
   version: z.string().min(1),
   systems: z.array(
-    z.object({
+    z.looseObject({
       system: z.string().min(1),
       commands: z.array(z.string()).optional(),
       fields: z.array(z.string()).optional(),
       mode: z.enum(['differential', 'invariants']).optional(),
+      /** Setup fields every scenario gets: the one case the target covers (`{"strategy": {"name": "AVG"}}`). */
+      setup: z.record(z.string(), z.unknown()).optional(),
+      /** The invariants it claims, by id; the others are "not applicable". */
+      properties: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -17,6 +17,7 @@ import { splitCommandLine } from './command-line.js';
 import {
   doneAnswerSchema,
   helloAnswerSchema,
+  helloKeys,
   observeAnswerSchema,
   protocolVersion,
   refusalSchema,
@@ -113,12 +114,10 @@ export function protocolTarget(commandLine: string, options: ProtocolTargetOptio
 
   // The handshake may take longer than a step: the program (an interpreter, a JVM) is starting.
   const hello = ask({ op: 'hello', protocol: protocolVersion }, helloAnswerSchema, Math.max(timeout, 10_000));
-  const systems: TargetSystem[] = hello.systems.map((s) => ({
-    system: s.system as SystemId,
-    ...(s.commands === undefined ? {} : { commands: s.commands }),
-    ...(s.fields === undefined ? {} : { fields: s.fields }),
-    ...(s.mode === undefined ? {} : { mode: s.mode }),
-  }));
+  const unknownKey = Object.keys(hello).find((key) => !(helloKeys as readonly string[]).includes(key));
+  if (unknownKey !== undefined) fail({ op: 'hello', protocol: protocolVersion }, `hello's answer has an unknown key "${unknownKey}" (known: ${helloKeys.join(', ')})`);
+  // Kept whole, unknown keys included: checking the target refuses those with the list of known ones.
+  const systems = hello.systems.map((s) => ({ ...s, system: s.system as SystemId }) as TargetSystem);
 
   // With observations to show, each `step` is followed by an `observe`: both lines go in one write, saving a round
   // trip per step (the target still reads and answers them one by one, in order).

@@ -8,7 +8,7 @@
  * into it) so that the repository's own dist/ is never rewritten under the other tests running beside this one.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +156,21 @@ describe('the packed package installed into an empty project', () => {
     expect(succeeded(mqspec('check', '--exec', `python3 ${example}`, '--runs', '30'), '--exec')).toContain('agrees with the model');
     expect(succeeded(mqspec('check', '--target', 'python-rocketmq-filter', '--runs', '20'), 'bundled protocol target')).toContain('agrees with the model');
     succeeded(mqspec('check', '--matrix', '--system', 'rocketmq.filter'), 'check --matrix');
+  });
+
+  it('a Python target that implements only AVG allocation passes; one that lies about it fails, and its rerun line reproduces it', () => {
+    // As docs/protocol.md tells users: copy the example next to their project and check it.
+    for (const file of ['rocketmq_avg_target.py', 'rocketmq_avg_liar_target.py']) copyFileSync(join(project, 'node_modules/mqspec/conformance/examples', file), join(project, file));
+    const honest = succeeded(mqspec('check', '--exec', 'python3 rocketmq_avg_target.py', '--runs', '40'), 'AVG target');
+    expect(honest).toContain('agrees with the model: 7 passed, 0 failed, 1 not applicable');
+    const liar = mqspec('check', '--exec', 'python3 rocketmq_avg_liar_target.py', '--property', 'RA-03', '--runs', '100');
+    expect(liar.status, liar.stderr).toBe(1);
+    expect(liar.stdout).toContain('RA-03 (invariant, rocketmq.allocate) violated at step 0 of 1');
+    const rerun = /rerun: +mqspec (.+)/.exec(liar.stdout)?.[1];
+    expect(rerun, liar.stdout).toBeDefined();
+    const again = run(project, 'sh', ['-c', `"${process.execPath}" "${bin}" ${rerun ?? ''}`]);
+    expect(again.status).toBe(1);
+    expect(again.stdout).toContain('regression: the stored counterexample');
   });
 
   it('the library API imports from an ES module, and a strict TypeScript vitest file embedding checkTarget compiles and runs', () => {

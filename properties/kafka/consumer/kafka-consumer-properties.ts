@@ -17,6 +17,13 @@ export const kafkaConsumerProperties: readonly Property[] = [
       scenarios: kafkaConsumerScenarios(inv),
       check: inv.check,
       runs: inv.runs,
+      // A profile-specific rule says nothing about a target that fixes the other profile.
+      ...(inv.profile === undefined
+        ? {}
+        : {
+            notApplicable: (fixed: Readonly<Record<string, unknown>>) =>
+              fixed['profile'] === undefined || fixed['profile'] === inv.profile ? undefined : `it is a rule of ${inv.profile}; the target fixes profile ${String(fixed['profile'])}`,
+          }),
     }),
   ),
   ...kafkaConsumerHazards.map((hazard) =>

@@ -5,6 +5,8 @@ import { rocketmqAllocateScenarios } from './arbitraries.js';
 import { completeViews, successfulCall, type RocketmqAllocateView } from './invariants.js';
 import { rocketmqAllocateHazards } from './hazards.js';
 import { rocketmqAllocateInvariants } from './invariants.js';
+import { rocketmqAllocateScope } from './scopes.js';
+import type { StrategySpec } from '../../../model/rocketmq/allocate/strategies.js';
 
 /** Coverage: whether a shared view was complete, whether a client repeated a call, whether a client was outside its view. */
 function labels(v: RocketmqAllocateView): string[] {
@@ -15,6 +17,21 @@ function labels(v: RocketmqAllocateView): string[] {
   const call = successfulCall(v);
   if (call !== undefined && !call.cidAll.includes(call.cid)) out.push('call:outsider');
   return out;
+}
+
+/**
+ * An invariant is claimed only for the strategies it was stated and generated for: a target that fixes another
+ * strategy in its setup (`{"strategy": {"name": "AVG"}}`) gets "not applicable" for it, never a pass.
+ */
+function outsideStrategies(strategies: readonly StrategySpec[]): (fixed: Readonly<Record<string, unknown>>) => string | undefined {
+  const names = [...new Set(strategies.map((s) => s.name))];
+  return (fixed) => {
+    const strategy: unknown = fixed['strategy'];
+    if (typeof strategy !== 'object' || strategy === null) return undefined;
+    const name: unknown = (strategy as Record<string, unknown>)['name'];
+    if (typeof name !== 'string' || names.includes(name as StrategySpec['name'])) return undefined;
+    return `it is about ${names.join(', ')}; the target fixes strategy ${name}`;
+  };
 }
 
 /** Every rocketmq.allocate property, invariants first. */
@@ -28,6 +45,8 @@ export const rocketmqAllocateProperties: readonly Property[] = [
       scenarios: rocketmqAllocateScenarios(inv.strategies === undefined ? {} : { strategies: inv.strategies }),
       check: inv.check,
       labels,
+      notApplicable: outsideStrategies(inv.strategies ?? rocketmqAllocateScope.partitioningStrategies),
+      ...(inv.reads === undefined ? {} : { reads: inv.reads }),
     }),
   ),
   ...rocketmqAllocateHazards.map((hazard) =>
