@@ -8,6 +8,16 @@ import { join } from 'node:path';
 import { anyScenarioJsonSchema, scenarioJsonSchema } from '../model/scenario-json-schema.js';
 import { systems } from '../model/systems.js';
 import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
+import { z } from 'zod';
+import {
+  doneAnswerSchema,
+  helloAnswerSchema,
+  observeAnswerSchema,
+  protocolVersion,
+  refusalSchema,
+  requestSchemas,
+  stepAnswerSchema,
+} from '../conformance/protocol/protocol-messages.js';
 
 /** The file names of the schemas, as `$schema` references name them. */
 export const schemaFileNames = {
@@ -17,7 +27,40 @@ export const schemaFileNames = {
   systemScenario: (system: string): string => `${system}.scenario.schema.json`,
   /** A corpus file (`mqspec.counterexample/1`). */
   counterexample: 'counterexample.schema.json',
+  /** Every message of the JSON-lines protocol (docs/protocol.md), requests and answers. */
+  protocol: 'protocol.schema.json',
 } as const;
+
+/**
+ * The protocol's messages, each under `$defs` by name (`hello-request`, `hello-answer`, …), from the zod schemas
+ * mqspec validates answers with; the document itself accepts any of them.
+ */
+export function protocolJsonSchema(): Record<string, unknown> {
+  const messages: Record<string, z.ZodType> = {
+    'hello-request': requestSchemas.hello,
+    'hello-answer': helloAnswerSchema,
+    'init-request': requestSchemas.init,
+    'step-request': requestSchemas.step,
+    'step-answer': stepAnswerSchema,
+    'observe-request': requestSchemas.observe,
+    'observe-answer': observeAnswerSchema,
+    'close-request': requestSchemas.close,
+    'done-answer': doneAnswerSchema,
+    refusal: refusalSchema,
+  };
+  const $defs = Object.fromEntries(
+    Object.entries(messages).map(([name, schema]) => {
+      const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+      return [name, rest];
+    }),
+  );
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `mqspec target protocol, version ${protocolVersion}: one message (a line of JSON)`,
+    anyOf: Object.keys($defs).map((name) => ({ $ref: `#/$defs/${name}` })),
+    $defs,
+  };
+}
 
 /** One generated schema file. */
 export interface SchemaFile {
@@ -33,6 +76,7 @@ export function jsonSchemaFiles(): SchemaFile[] {
     { name: schemaFileNames.scenario, text: text(anyScenarioJsonSchema(models)) },
     ...models.map((model) => ({ name: schemaFileNames.systemScenario(model.id), text: text(scenarioJsonSchema(model)) })),
     { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
+    { name: schemaFileNames.protocol, text: text(protocolJsonSchema()) },
   ];
 }
 

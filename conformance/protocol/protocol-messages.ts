@@ -16,6 +16,24 @@ export type ProtocolRequest =
   | { readonly op: 'observe' }
   | { readonly op: 'close' };
 
+/** A command as the protocol carries it: its `type` and the system's fields (schemas/<system>.scenario.schema.json). */
+const commandSchema = z.object({ type: z.string().min(1) });
+
+/** The requests as schemas, for schemas/protocol.schema.json and docs/messages.md (`ProtocolRequest` must match them). */
+export const requestSchemas = {
+  hello: z.object({ op: z.literal('hello'), protocol: z.number().int().positive() }),
+  init: z.object({ op: z.literal('init'), system: z.string().min(1), setup: z.unknown().describe("the system's setup (schemas/<system>.scenario.schema.json)") }),
+  step: z.object({ op: z.literal('step'), command: commandSchema }),
+  observe: z.object({ op: z.literal('observe') }),
+  close: z.object({ op: z.literal('close') }),
+} as const;
+
+// The type and the schemas are one contract: every request mqspec can send fits its schema, and the two name the same
+// requests (a compile error otherwise).
+type SchemaRequest = z.infer<(typeof requestSchemas)[keyof typeof requestSchemas]>;
+const requestsMatch: [ProtocolRequest extends SchemaRequest ? true : never, ProtocolRequest['op'] extends keyof typeof requestSchemas ? true : never, keyof typeof requestSchemas extends ProtocolRequest['op'] ? true : never] = [true, true, true];
+void requestsMatch;
+
 /** An answer refusing a request: errors as data, one line. */
 export const refusalSchema = z.object({ ok: z.literal(false), error: z.string() });
 
