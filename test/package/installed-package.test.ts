@@ -12,6 +12,7 @@ import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, symlinkSyn
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { docCodeBlocks } from '../support/doc-code-blocks.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 const repository = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -173,18 +174,26 @@ describe('the packed package installed into an empty project', () => {
     expect(again.stdout).toContain('regression: the stored counterexample');
   });
 
-  it('the library API imports from an ES module, and a strict TypeScript vitest file embedding checkTarget compiles and runs', () => {
+  it('the library API imports from an ES module; a strict TypeScript vitest file embedding checkTarget and every TypeScript block of the docs compile and run', () => {
     const script = 'import { assertConforms, checkTarget, systems } from "mqspec"; if (typeof assertConforms !== "function" || typeof checkTarget !== "function" || !systems.has("kafka.consumer")) process.exit(1);';
     succeeded(run(project, process.execPath, ['--input-type=module', '-e', script]), 'ESM import');
 
     writeFileSync(join(project, 'embed.test.ts'), embeddedTest);
-    const tsconfig = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: [] }, include: ['embed.test.ts'] };
+    // Every TypeScript block of the README and docs/, as a user copies it: compiled under --strict and run.
+    const docBlocks = docCodeBlocks().filter((b) => b.lang === 'ts');
+    expect(docBlocks.length).toBeGreaterThan(0);
+    const docFiles = docBlocks.map((block, i) => {
+      const name = `doc-block-${i}.test.ts`;
+      writeFileSync(join(project, name), `// ${block.file}:${block.line}\n${block.body}`);
+      return name;
+    });
+    const tsconfig = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: [] }, include: ['embed.test.ts', ...docFiles] };
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2) + '\n');
     // The user's own devDependency, here the repository's copy: vitest resolves its own dependencies from its real path.
     symlinkSync(join(repository, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir');
     succeeded(run(project, process.execPath, [join(repository, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']), 'tsc --strict');
     const vitest = run(project, process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--root', project]);
     expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0);
-    expect(vitest.stdout).toMatch(/1 passed/);
+    expect(vitest.stdout).toMatch(new RegExp(`Test Files +${1 + docFiles.length} passed`));
   });
 });
