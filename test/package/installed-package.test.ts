@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docCodeBlocks } from '../support/doc-code-blocks.js';
+import { signalDuringHungTarget } from '../support/hung-target.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 const repository = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -173,6 +174,12 @@ describe('the packed package installed into an empty project', () => {
     expect(again.status).toBe(1);
     expect(again.stdout).toContain('regression: the stored counterexample');
   });
+
+  it('Ctrl-C to the installed mqspec while a target hangs leaves none of the target\'s processes behind', async () => {
+    const outcome = await signalDuringHungTarget([bin], project, 'SIGINT');
+    expect(outcome.targetStarted).toBe(true);
+    expect(outcome.leftAlive).toEqual([]);
+  }, 60_000);
 
   it('the library API imports from an ES module; a strict TypeScript vitest file embedding checkTarget and every TypeScript block of the docs compile and run', () => {
     const script = 'import { assertConforms, checkTarget, systems } from "mqspec"; if (typeof assertConforms !== "function" || typeof checkTarget !== "function" || !systems.has("kafka.consumer")) process.exit(1);';
