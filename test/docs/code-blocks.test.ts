@@ -54,7 +54,13 @@ function schemaProblem(value: unknown): string | undefined {
 function mqspecLines(block: DocCodeBlock): string[][] {
   const lines: string[][] = [];
   for (const raw of block.body.split('\n')) {
-    const line = raw.replace(/^\s*\$\s+/, '').replace(/\s+#\s.*$/, '').trim();
+    // A prompt, a trailing comment, a CI step's `- run:` and its matrix expressions (`${{ matrix.shard }}`) are not the command's.
+    const line = raw
+      .replace(/^\s*\$\s+/, '')
+      .replace(/^\s*-\s*run:\s*/, '')
+      .replace(/\$\{\{[^}]*\}\}/g, '1')
+      .replace(/\s+#\s.*$/, '')
+      .trim();
     const match = /^(?:.*&&\s*)?(?:npx mqspec|npm run mqspec --|node dist\/cli\/mqspec\.js|mqspec)\s+(.*)$/.exec(line);
     if (match?.[1] !== undefined && !line.startsWith('mqspec:')) lines.push(splitCommandLine(match[1]));
   }
