@@ -114,7 +114,7 @@ function systemSection(model: AnySystemModel): string {
     ...steps.flatMap((step) => [`- \`${step.command.type}\``, '', '  ```json', `  ${line(step.command)}`, `  ${line(step.outcome)}`, '  ```', '']),
     '### Observation',
     '',
-    `After those commands (\`observe\`'s \`observation\`):`,
+    `After those commands (\`observe\`'s \`observation\`; schema: [\`schemas/${model.id}.observation.schema.json\`](../schemas/${model.id}.observation.schema.json), generated from a zod schema checked at compile time to be the model's observation type):`,
     '',
     json(observation, true),
     '',

@@ -7,6 +7,8 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anyScenarioJsonSchema, scenarioJsonSchema } from '../model/scenario-json-schema.js';
 import { systems } from '../model/systems.js';
+import { observationSchemas } from '../model/observation-schemas.js';
+import type { SystemId } from '../model/system.js';
 import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
 import { z } from 'zod';
 import {
@@ -25,6 +27,8 @@ export const schemaFileNames = {
   scenario: 'scenario.schema.json',
   /** A scenario file of one system. */
   systemScenario: (system: string): string => `${system}.scenario.schema.json`,
+  /** What `observe` answers for one system (the model's observation type). */
+  systemObservation: (system: string): string => `${system}.observation.schema.json`,
   /** A corpus file (`mqspec.counterexample/1`). */
   counterexample: 'counterexample.schema.json',
   /** Every message of the JSON-lines protocol (docs/protocol.md), requests and answers. */
@@ -62,6 +66,12 @@ export function protocolJsonSchema(): Record<string, unknown> {
   };
 }
 
+/** A system's observation, from the zod schema that is checked to infer the model's observation type. */
+export function observationJsonSchema(system: SystemId): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(observationSchemas[system], { io: 'output' }) as Record<string, unknown>;
+  return { $schema, title: `mqspec ${system} observation (what observe answers)`, ...rest };
+}
+
 /** One generated schema file. */
 export interface SchemaFile {
   readonly name: string;
@@ -75,6 +85,7 @@ export function jsonSchemaFiles(): SchemaFile[] {
   return [
     { name: schemaFileNames.scenario, text: text(anyScenarioJsonSchema(models)) },
     ...models.map((model) => ({ name: schemaFileNames.systemScenario(model.id), text: text(scenarioJsonSchema(model)) })),
+    ...models.map((model) => ({ name: schemaFileNames.systemObservation(model.id), text: text(observationJsonSchema(model.id)) })),
     { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
     { name: schemaFileNames.protocol, text: text(protocolJsonSchema()) },
   ];
