@@ -109,7 +109,7 @@ function systemSection(model: AnySystemModel): string {
     '',
     '### Commands and their answers',
     '',
-    "Each command's documented example, run on the model in this order from the setup above; the answer is the model's (`step`'s `outcome`).",
+    `Each command's documented example, run on the model in this order from the setup above; the answer is the model's (\`step\`'s \`outcome\`). Every command's outcome as JSON Schema: [\`schemas/${model.id}.answers.schema.json\`](../schemas/${model.id}.answers.schema.json) (by command type under \`$defs\`).`,
     '',
     ...steps.flatMap((step) => [`- \`${step.command.type}\``, '', '  ```json', `  ${line(step.command)}`, `  ${line(step.outcome)}`, '  ```', '']),
     '### Observation',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { anyScenarioJsonSchema, scenarioJsonSchema } from '../model/scenario-json-schema.js';
 import { systems } from '../model/systems.js';
 import { observationSchemas } from '../model/observation-schemas.js';
+import { answerValueSchemas, outcomeSchema } from '../model/answer-schemas.js';
 import type { SystemId } from '../model/system.js';
 import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ export const schemaFileNames = {
   systemScenario: (system: string): string => `${system}.scenario.schema.json`,
   /** What `observe` answers for one system (the model's observation type). */
   systemObservation: (system: string): string => `${system}.observation.schema.json`,
+  /** What each command of one system answers (`step`'s `outcome`), by command type under `$defs`. */
+  systemAnswers: (system: string): string => `${system}.answers.schema.json`,
   /** A corpus file (`mqspec.counterexample/1`). */
   counterexample: 'counterexample.schema.json',
   /** Every message of the JSON-lines protocol (docs/protocol.md), requests and answers. */
@@ -72,6 +75,22 @@ export function observationJsonSchema(system: SystemId): Record<string, unknown>
   return { $schema, title: `mqspec ${system} observation (what observe answers)`, ...rest };
 }
 
+/** A system's answers: under `$defs`, each command type's outcome (its success value, or a failure); any of them at the root. */
+export function answersJsonSchema(system: SystemId): Record<string, unknown> {
+  const $defs = Object.fromEntries(
+    Object.entries(answerValueSchemas[system]).map(([type, value]) => {
+      const { $schema: _dialect, ...rest } = z.toJSONSchema(outcomeSchema(value), { io: 'output' }) as Record<string, unknown>;
+      return [type, rest];
+    }),
+  );
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `mqspec ${system} answers: the outcome of each command (step's outcome), by command type`,
+    anyOf: Object.keys($defs).map((type) => ({ $ref: `#/$defs/${type}` })),
+    $defs,
+  };
+}
+
 /** One generated schema file. */
 export interface SchemaFile {
   readonly name: string;
@@ -86,6 +105,7 @@ export function jsonSchemaFiles(): SchemaFile[] {
     { name: schemaFileNames.scenario, text: text(anyScenarioJsonSchema(models)) },
     ...models.map((model) => ({ name: schemaFileNames.systemScenario(model.id), text: text(scenarioJsonSchema(model)) })),
     ...models.map((model) => ({ name: schemaFileNames.systemObservation(model.id), text: text(observationJsonSchema(model.id)) })),
+    ...models.map((model) => ({ name: schemaFileNames.systemAnswers(model.id), text: text(answersJsonSchema(model.id)) })),
     { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
     { name: schemaFileNames.protocol, text: text(protocolJsonSchema()) },
   ];

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { systemScenarios } from '../../conformance/agreement-property.js';
 import { systems } from '../../model/systems.js';
 import { catalog } from '../../properties/catalog.js';
+import { answerValueSchemas } from '../../model/answer-schemas.js';
+import type { SystemId } from '../../model/system.js';
 import { jsonFilesUnder, parseScenarioDocument } from '../../properties/scenario-files.js';
 import { readJsonFile } from '../../properties/read-json-file.js';
 import { jsonSchemaFiles, schemaFileNames } from '../../reports/json-schemas.js';
@@ -134,5 +136,41 @@ describe('schemas/<system>.observation.schema.json', () => {
     expect(valid({ allocations: { c0: [{ topic: 'T', brokerName: 'b', queueId: '0' }] }, views: {} })).toEqual(expect.any(String));
     expect(valid({ allocations: {} })).toEqual(expect.any(String));
     expect(valid({ allocations: {}, views: {}, extra: 1 })).toEqual(expect.any(String));
+  });
+});
+
+describe('schemas/<system>.answers.schema.json', () => {
+  for (const model of systems.values()) {
+    const ajv = new Ajv2020({ strict: true });
+    ajv.addSchema(JSON.parse(readFileSync(join(schemasFolder, schemaFileNames.systemAnswers(model.id)), 'utf8')) as object, 'answers');
+    const validOutcome = (type: string, outcome: unknown): string | undefined => {
+      const validate = ajv.getSchema(`answers#/$defs/${type}`);
+      if (validate === undefined) return `no answer schema for ${type}`;
+      return validate(outcome) === true ? undefined : ajv.errorsText(validate.errors);
+    };
+
+    it(`names every ${model.id} command, and only those`, () => {
+      expect(Object.keys(answerValueSchemas[model.id as SystemId]).sort()).toEqual(model.commands.map((doc) => doc.type).sort());
+    });
+
+    test.prop([systemScenarios(catalog, model.id)], { numRuns: 60 })(`accepts every outcome of the ${model.id} model on generated scenarios`, (scenario) => {
+      let state = model.init(model.setupSchema.parse(scenario.setup));
+      for (const command of scenario.commands) {
+        const result = model.step(state, command);
+        state = result.state;
+        expect(validOutcome(command.type, JSON.parse(JSON.stringify(result.outcome))), command.type).toBeUndefined();
+      }
+    });
+  }
+
+  it('refuses a value where none is answered, a missing value, and a value of the wrong shape', () => {
+    const ajv = new Ajv2020({ strict: true });
+    ajv.addSchema(JSON.parse(readFileSync(join(schemasFolder, schemaFileNames.systemAnswers('kafka.consumer')), 'utf8')) as object, 'answers');
+    const valid = (type: string, outcome: unknown): boolean => ajv.getSchema(`answers#/$defs/${type}`)?.(outcome) === true;
+    expect(valid('subscribe', { ok: true })).toBe(true);
+    expect(valid('subscribe', { ok: true, value: 1 })).toBe(false);
+    expect(valid('position', { ok: true })).toBe(false);
+    expect(valid('poll', { ok: true, value: [{ topic: 't', partition: 0 }] })).toBe(false);
+    expect(valid('poll', { ok: false, error: 'IllegalStateException', message: 'not subscribed' })).toBe(true);
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * What each command answers: per system and command type, the schema of a successful outcome's `value` (`null` here:
+ * the command answers `{"ok":true}` with no value). A failure is always `{"ok":false,"error":"JavaExceptionName",
+ * "message"?}`. Where the model names the value's type (PolledRecord, PullAnswer, SubscriptionData, DeliverVerdict),
+ * tsc checks the schema infers exactly it; every value the model answers on generated scenarios is checked against
+ * these by test/reports/json-schemas.test.ts, so a new command or a changed answer fails there.
+ */
+import { z } from 'zod';
+import type { PolledRecord } from './kafka/consumer/fetcher.js';
+import type { DeliverVerdict } from './rocketmq/filter/filter-commands.js';
+import type { SubscriptionData } from './rocketmq/filter/subscription-data.js';
+import type { MessageQueue } from './rocketmq/message-queue.js';
+import type { PullAnswer } from './rocketmq/group/pull.js';
+import type { SystemId } from './system.js';
+
+const offset = z.number().int();
+const polledRecord = z.object({ topic: z.string(), partition: z.number().int(), offset }).readonly();
+const records = z.array(polledRecord).readonly();
+const topicPartition = z.object({ topic: z.string(), partition: z.number().int() }).readonly();
+const messageQueue = z.object({ topic: z.string(), brokerName: z.string(), queueId: z.number().int() }).readonly();
+const subscriptionData = z.object({ topic: z.string(), subString: z.string(), tagsSet: z.array(z.string()).readonly(), codeSet: z.array(z.number().int()).readonly() }).readonly();
+const deliverVerdict = z.object({ tagsCode: z.number().int(), broker: z.boolean(), client: z.boolean() }).readonly();
+const pullAnswer = z
+  .object({
+    queue: messageQueue,
+    status: z.enum(['FOUND', 'NO_NEW_MSG', 'NO_MATCHED_MSG']),
+    messages: z.array(z.object({ queueOffset: offset, tags: z.string().nullable() }).readonly()).readonly(),
+    nextBeginOffset: offset,
+  })
+  .readonly();
+
+/** The commands of a kafka consumer that answer a value (the others answer none), shared by kafka.group's members. */
+const consumerValues = {
+  /** `poll`: the records, in Java's order. */
+  poll: records,
+  /** `position(partition)`. */
+  position: offset,
+  /** `committed(partition)`: the offset, or null when the group has none. */
+  committed: offset.nullable(),
+};
+
+/** Per system, command type → the value's schema, or null for none. */
+export const answerValueSchemas: Readonly<Record<SystemId, Readonly<Record<string, z.ZodType | null>>>> = {
+  'kafka.consumer': {
+    ...Object.fromEntries(['subscribe', 'subscribePattern', 'assign', 'unsubscribe', 'rebalance', 'metadataUpdate', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'commitSync', 'produce', 'deleteRecords'].map((t) => [t, null])),
+    ...consumerValues,
+  },
+  'kafka.group': {
+    ...Object.fromEntries(['join', 'leave', 'subscribe', 'subscribePattern', 'assign', 'unsubscribe', 'metadataUpdate', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'commitSync', 'produce', 'deleteRecords'].map((t) => [t, null])),
+    ...consumerValues,
+    /** The coordinator's rebalance: the new generation, its leader and member → partitions. */
+    rebalance: z.object({ generation: z.number().int(), leader: z.string().nullable(), assignment: z.record(z.string(), z.array(topicPartition)) }),
+  },
+  'rocketmq.allocate': { allocate: z.array(messageQueue).readonly() },
+  'rocketmq.filter': { buildSubscriptionData: subscriptionData, hashCode: z.number().int(), deliver: deliverVerdict },
+  'rocketmq.group': {
+    ...Object.fromEntries(['start', 'subscribe', 'unsubscribe', 'heartbeat', 'rebalance', 'shutdown', 'commitLogGrows'].map((t) => [t, null])),
+    pull: pullAnswer,
+    /** Where the message was stored. */
+    produce: z.object({ queue: messageQueue, queueOffset: offset }),
+  },
+};
+
+/** A failed outcome, the same for every command. */
+export const failureSchema = z.object({ ok: z.literal(false), error: z.string().min(1), message: z.string().optional() });
+
+/** The whole outcome of one command: its success (with its value, or none) or a failure. */
+export function outcomeSchema(value: z.ZodType | null): z.ZodType {
+  const success = value === null ? z.strictObject({ ok: z.literal(true) }) : z.strictObject({ ok: z.literal(true), value });
+  return z.union([success, failureSchema]);
+}
+
+// Where the model names the value's type, the schema infers exactly it (tsc fails here otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const answersMatch: [
+  Same<z.infer<typeof polledRecord>, PolledRecord>,
+  Same<z.infer<typeof messageQueue>, MessageQueue>,
+  Same<z.infer<typeof subscriptionData>, SubscriptionData>,
+  Same<z.infer<typeof deliverVerdict>, DeliverVerdict>,
+  Same<z.infer<typeof pullAnswer>, PullAnswer>,
+] = [true, true, true, true, true];
+void answersMatch;
