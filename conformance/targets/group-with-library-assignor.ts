@@ -4,8 +4,9 @@
  * model (the same swap the bug zoo makes with `stepKafkaGroupWith`), so any difference in the observations comes from
  * the library's assignment. An error the library raises on purpose (its own error class) makes the rebalance fail
  * with that name, a divergence from Java's `ok`; a JavaScript runtime error inside the library (a TypeError from
- * reading metadata that is not there) is a crash of the library: the step throws, which the harness reports as a
- * target failure.
+ * reading metadata that is not there) is a crash of the library, and a finding about it too: the rebalance fails with
+ * the error's name (`TypeError`), compared with Java's answer like any outcome. Only a failure of the plumbing (the
+ * worker gone, a hang) is a target failure.
  */
 import type { Assignment, PartitionsPerTopic, Subscriptions } from '../../model/kafka/assignors/partition-assignor.js';
 import type { TopicPartition } from '../../model/kafka/topic-partition.js';
@@ -90,7 +91,9 @@ export function openGroupWithAssignor(system: SystemId, setup: unknown, assign: 
         }
       };
       const result = stepKafkaGroupWith(state, command as KafkaGroupCommand, run);
-      if (crash !== undefined) throw new Error(`the library's assignor crashed: ${crash.name}: ${crash.message}`);
+      // The library's own crash is its answer to this input, compared with Java's like any other: a divergence,
+      // shrunk, and the other properties still get their verdicts. The group stays as it was (the rebalance failed).
+      if (crash !== undefined) return { ok: false, error: crash.name, message: `the library's assignor crashed: ${crash.name}: ${crash.message}` };
       state = result.state;
       return result.outcome;
     },
