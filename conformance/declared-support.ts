@@ -43,6 +43,10 @@ export function declarationProblem(declared: TargetSystem, model: AnySystemModel
     if (unknown !== undefined) return `commands: ${model.id} has no command ${JSON.stringify(unknown)} (known: ${known(commandTypes)})`;
   }
 
+  if (declared.fields !== undefined && (!Array.isArray(declared.fields) || !declared.fields.every((f) => typeof f === 'string' && f !== ''))) {
+    return 'fields: expected a list of dotted field paths (`mode`, `partitions.*.paused`)';
+  }
+
   if (declared.properties !== undefined) {
     if (!Array.isArray(declared.properties)) return 'properties: expected a list of property ids';
     const ids = invariantIds(model.id, catalog);
@@ -90,11 +94,13 @@ export function notApplicableProperties(declared: TargetSystem, model: AnySystem
 
 /** Why one invariant does not apply to the target, or undefined when it does. */
 export function notApplicableReason(property: Property, declared: TargetSystem): string | undefined {
-  const outside = declared.setup === undefined ? undefined : property.notApplicable?.(declared.setup);
+  // A setup that is not an object is refused by declarationProblem; here it fixes nothing.
+  const fixed = typeof declared.setup === 'object' && declared.setup !== null ? declared.setup : undefined;
+  const outside = fixed === undefined ? undefined : property.notApplicable?.(fixed);
   if (outside !== undefined) return outside;
   if (declared.properties !== undefined && !declared.properties.includes(property.id)) return 'the target does not claim it (its declared properties leave it out)';
   // Unshown fields are the model's values (lockstep.ts): judging only those would judge the model in the target's name.
-  const shown = declared.fields?.map((field) => field.split('.')[0] ?? field);
+  const shown = Array.isArray(declared.fields) ? declared.fields.map((field) => String(field).split('.')[0] ?? '') : undefined;
   if (property.reads !== undefined && shown !== undefined && !property.reads.some((field) => shown.includes(field))) {
     return `it judges the observation's ${property.reads.join(' and ')}, which the target does not show (its fields: ${shown.length === 0 ? 'none' : shown.join(', ')})`;
   }

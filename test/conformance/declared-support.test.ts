@@ -66,6 +66,7 @@ describe('a declaration mqspec cannot honour is refused with what is known', () 
     ['a setup field the system does not have', { setup: { strategy: { name: 'AVG' }, profile: 'kafka-1.0' } }, `setup: rocketmq.allocate's setup has no field "profile" (known: group, strategy)`],
     ['a setup the system refuses', { setup: { strategy: { name: 'FASTEST' } } }, 'setup: strategy'],
     ['a mode that does not exist', { mode: 'lenient' }, 'mode: unknown mode "lenient" (known: differential, invariants)'],
+    ['fields that are not a list of paths', { fields: 'allocations' }, 'fields: expected a list of dotted field paths'],
   ];
   for (const [what, extra, message] of cases) {
     it(`refuses ${what}`, () => {
