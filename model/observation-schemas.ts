@@ -10,13 +10,10 @@ import type { KafkaGroupObservation } from './kafka/group/observation.js';
 import type { RocketmqAllocateObservation } from './rocketmq/allocate/allocate-system.js';
 import type { RocketmqFilterState } from './rocketmq/filter/filter-system.js';
 import type { RocketmqGroupObservation } from './rocketmq/group/observation.js';
+import { messageQueueSchema } from './rocketmq/message-queue.js';
 import type { SystemId } from './system.js';
+import { byKey, names, topicPartitionShape as topicPartition, wholeNumber as offset, type Same } from './json-shapes.js';
 
-const offset = z.number().int();
-const names = z.array(z.string()).readonly();
-const byKey = <T extends z.ZodType>(value: T) => z.record(z.string(), value).readonly();
-
-const topicPartition = z.object({ topic: z.string(), partition: z.number().int() }).readonly();
 const partitionLog = z.object({ logStartOffset: offset, highWatermark: offset }).readonly();
 const subscriptionMode = z.enum(['NONE', 'AUTO_TOPICS', 'AUTO_PATTERN', 'USER_ASSIGNED']);
 
@@ -63,8 +60,7 @@ export const kafkaGroupObservationSchema = z
   })
   .readonly();
 
-const messageQueue = z.object({ topic: z.string(), brokerName: z.string(), queueId: z.number().int() }).readonly();
-const queueList = z.array(messageQueue).readonly();
+const queueList = z.array(messageQueueSchema.readonly()).readonly();
 
 export const rocketmqAllocateObservationSchema = z
   .object({
@@ -128,7 +124,6 @@ export const observationSchemas: Readonly<Record<SystemId, z.ZodType>> = {
 };
 
 // One source: each schema infers exactly the model's interface (both ways assignable), or tsc fails here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const observationsMatch: [
   Same<z.infer<typeof kafkaConsumerObservationSchema>, KafkaConsumerObservation>,
   Same<z.infer<typeof kafkaGroupObservationSchema>, KafkaGroupObservation>,

@@ -14,15 +14,7 @@ import { systems } from '../model/systems.js';
 import { catalog } from '../properties/catalog.js';
 import { agreementId } from '../conformance/agreement-property.js';
 import { targetSystemKeys } from '../conformance/declared-support.js';
-import {
-  doneAnswerSchema,
-  helloAnswerSchema,
-  observeAnswerSchema,
-  protocolVersion,
-  refusalSchema,
-  requestSchemas,
-  stepAnswerSchema,
-} from '../conformance/protocol/protocol-messages.js';
+import { protocolMessageSchemas as messages, protocolVersion } from '../conformance/protocol/protocol-messages.js';
 
 /** One line of JSON, as the protocol carries it. */
 const line = (value: unknown): string => JSON.stringify(value);
@@ -68,16 +60,17 @@ function jsonType(value: unknown): string {
 function protocolSection(): string {
   const allocate = systems.get('rocketmq.allocate');
   if (allocate === undefined) throw new Error('docs/messages.md: rocketmq.allocate is not registered');
-  const first = walk(allocate).steps[0];
+  const { steps, observation } = walk(allocate);
+  const first = steps[0];
   const hello = { ok: true, name: 'python-avg', version: '1.0.0', systems: [{ system: 'rocketmq.allocate', setup: { strategy: { name: 'AVG' } }, properties: ['RA-01', 'RA-03'] }] };
   const rows: ReadonlyArray<[string, unknown, string, unknown, string]> = [
-    ['hello', valid(requestSchemas.hello, { op: 'hello', protocol: protocolVersion }, 'hello'), 'once, first', valid(helloAnswerSchema, hello, 'hello answer'), `Per system: ${targetSystemKeys.map((k) => `\`${k}\``).join(', ')} ([protocol](protocol.md#hello-once-first)); any other key is refused.`],
-    ['init', valid(requestSchemas.init, { op: 'init', system: 'rocketmq.allocate', setup: allocate.exampleSetup }, 'init'), 'per scenario', valid(doneAnswerSchema, { ok: true }, 'init answer'), 'Start from scratch with this setup (already validated).'],
-    ['step', valid(requestSchemas.step, { op: 'step', command: first?.command }, 'step'), 'per command', valid(stepAnswerSchema, { ok: true, outcome: first?.outcome }, 'step answer'), "The outcome: `{\"ok\":true,\"value\":…}` or `{\"ok\":false,\"error\":\"JavaExceptionName\",\"message\":\"…\"}` (the message is shown, never compared)."],
-    ['observe', valid(requestSchemas.observe, { op: 'observe' }, 'observe'), 'after each step, unless `fields` is `[]`', valid(observeAnswerSchema, { ok: true, observation: walk(allocate).observation }, 'observe answer'), 'Only the declared fields need be present.'],
-    ['close', valid(requestSchemas.close, { op: 'close' }, 'close'), 'once, last', valid(doneAnswerSchema, { ok: true }, 'close answer'), 'Then exit.'],
+    ['hello', valid(messages['hello-request'], { op: 'hello', protocol: protocolVersion }, 'hello'), 'once, first', valid(messages['hello-answer'], hello, 'hello answer'), `Per system: ${targetSystemKeys.map((k) => `\`${k}\``).join(', ')} ([protocol](protocol.md#hello-once-first)); any other key is refused.`],
+    ['init', valid(messages['init-request'], { op: 'init', system: 'rocketmq.allocate', setup: allocate.exampleSetup }, 'init'), 'per scenario', valid(messages['done-answer'], { ok: true }, 'init answer'), 'Start from scratch with this setup (already validated).'],
+    ['step', valid(messages['step-request'], { op: 'step', command: first?.command }, 'step'), 'per command', valid(messages['step-answer'], { ok: true, outcome: first?.outcome }, 'step answer'), "The outcome: `{\"ok\":true,\"value\":…}` or `{\"ok\":false,\"error\":\"JavaExceptionName\",\"message\":\"…\"}` (the message is shown, never compared)."],
+    ['observe', valid(messages['observe-request'], { op: 'observe' }, 'observe'), 'after each step, unless `fields` is `[]`', valid(messages['observe-answer'], { ok: true, observation }, 'observe answer'), 'Only the declared fields need be present.'],
+    ['close', valid(messages['close-request'], { op: 'close' }, 'close'), 'once, last', valid(messages['done-answer'], { ok: true }, 'close answer'), 'Then exit.'],
   ];
-  const refusal = valid(refusalSchema, { ok: false, error: 'setup not supported by this target' }, 'refusal');
+  const refusal = valid(messages.refusal, { ok: false, error: 'setup not supported by this target' }, 'refusal');
   return [
     '## The protocol',
     '',

@@ -8,19 +8,11 @@ import { join } from 'node:path';
 import { anyScenarioJsonSchema, scenarioJsonSchema } from '../model/scenario-json-schema.js';
 import { systems } from '../model/systems.js';
 import { observationSchemas } from '../model/observation-schemas.js';
-import { answerValueSchemas, outcomeSchema } from '../model/answer-schemas.js';
-import type { SystemId } from '../model/system.js';
+import { outcomeSchema } from '../model/answer-schemas.js';
+import type { AnySystemModel, SystemId } from '../model/system.js';
 import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
 import { z } from 'zod';
-import {
-  doneAnswerSchema,
-  helloAnswerSchema,
-  observeAnswerSchema,
-  protocolVersion,
-  refusalSchema,
-  requestSchemas,
-  stepAnswerSchema,
-} from '../conformance/protocol/protocol-messages.js';
+import { protocolMessageSchemas, protocolVersion } from '../conformance/protocol/protocol-messages.js';
 
 /** The file names of the schemas, as `$schema` references name them. */
 export const schemaFileNames = {
@@ -43,20 +35,8 @@ export const schemaFileNames = {
  * mqspec validates answers with; the document itself accepts any of them.
  */
 export function protocolJsonSchema(): Record<string, unknown> {
-  const messages: Record<string, z.ZodType> = {
-    'hello-request': requestSchemas.hello,
-    'hello-answer': helloAnswerSchema,
-    'init-request': requestSchemas.init,
-    'step-request': requestSchemas.step,
-    'step-answer': stepAnswerSchema,
-    'observe-request': requestSchemas.observe,
-    'observe-answer': observeAnswerSchema,
-    'close-request': requestSchemas.close,
-    'done-answer': doneAnswerSchema,
-    refusal: refusalSchema,
-  };
   const $defs = Object.fromEntries(
-    Object.entries(messages).map(([name, schema]) => {
+    Object.entries(protocolMessageSchemas).map(([name, schema]) => {
       const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
       return [name, rest];
     }),
@@ -76,16 +56,16 @@ export function observationJsonSchema(system: SystemId): Record<string, unknown>
 }
 
 /** A system's answers: under `$defs`, each command type's outcome (its success value, or a failure); any of them at the root. */
-export function answersJsonSchema(system: SystemId): Record<string, unknown> {
+export function answersJsonSchema(model: AnySystemModel): Record<string, unknown> {
   const $defs = Object.fromEntries(
-    Object.entries(answerValueSchemas[system]).map(([type, value]) => {
-      const { $schema: _dialect, ...rest } = z.toJSONSchema(outcomeSchema(value), { io: 'output' }) as Record<string, unknown>;
+    model.commands.map(({ type }) => {
+      const { $schema: _dialect, ...rest } = z.toJSONSchema(outcomeSchema(model.id, type), { io: 'output' }) as Record<string, unknown>;
       return [type, rest];
     }),
   );
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: `mqspec ${system} answers: the outcome of each command (step's outcome), by command type`,
+    title: `mqspec ${model.id} answers: the outcome of each command (step's outcome), by command type`,
     anyOf: Object.keys($defs).map((type) => ({ $ref: `#/$defs/${type}` })),
     $defs,
   };
@@ -105,7 +85,7 @@ export function jsonSchemaFiles(): SchemaFile[] {
     { name: schemaFileNames.scenario, text: text(anyScenarioJsonSchema(models)) },
     ...models.map((model) => ({ name: schemaFileNames.systemScenario(model.id), text: text(scenarioJsonSchema(model)) })),
     ...models.map((model) => ({ name: schemaFileNames.systemObservation(model.id), text: text(observationJsonSchema(model.id)) })),
-    ...models.map((model) => ({ name: schemaFileNames.systemAnswers(model.id), text: text(answersJsonSchema(model.id)) })),
+    ...models.map((model) => ({ name: schemaFileNames.systemAnswers(model.id), text: text(answersJsonSchema(model)) })),
     { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
     { name: schemaFileNames.protocol, text: text(protocolJsonSchema()) },
   ];

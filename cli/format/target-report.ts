@@ -91,12 +91,12 @@ export function targetFailureDetails(property: string | undefined, failure: Targ
   return lines.join('');
 }
 
-/** The final line: the verdict, the counts and the seed. */
 /** The properties that do not apply to the target, one line each with the reason (never counted as passed). */
 export function notApplicableLines(result: TargetCheckResult, colors: Colors): string {
   return result.notApplicable.map((p) => `${colors.dim('not applicable')}  ${p.id}: ${p.reason}\n`).join('');
 }
 
+/** The final line: the verdict, the counts and the seed. */
 export function targetVerdictLine(result: TargetCheckResult, seed: number, colors: Colors): string {
   const passed = result.results.filter(isExpected).length;
   const failed = result.results.length - passed;

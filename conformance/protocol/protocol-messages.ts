@@ -76,3 +76,17 @@ export const stepAnswerSchema = z.object({
 
 /** `observe` answers the observation (its declared fields). */
 export const observeAnswerSchema = z.object({ ok: z.literal(true), observation: z.record(z.string(), z.unknown()) });
+
+/** Every message, by the name schemas/protocol.schema.json and docs/messages.md give it, in the order of a session. */
+export const protocolMessageSchemas = {
+  'hello-request': requestSchemas.hello,
+  'hello-answer': helloAnswerSchema,
+  'init-request': requestSchemas.init,
+  'step-request': requestSchemas.step,
+  'step-answer': stepAnswerSchema,
+  'observe-request': requestSchemas.observe,
+  'observe-answer': observeAnswerSchema,
+  'close-request': requestSchemas.close,
+  'done-answer': doneAnswerSchema,
+  refusal: refusalSchema,
+} as const satisfies Record<string, z.ZodType>;

@@ -11,6 +11,9 @@ import { captureSink } from '../../cli/context.js';
 import { processContext } from '../../cli/process-context.js';
 import { runMqspec } from '../../cli/program.js';
 import { checkTarget, type Target } from '../../conformance/index.js';
+import { modelTarget, type ModelTargetSystem } from '../../conformance/model-target.js';
+import type { AnySystemModel } from '../../model/system.js';
+import { kafkaConsumer } from '../../model/kafka/consumer/kafka-consumer.js';
 import { rocketmqAllocate } from '../../model/rocketmq/allocate/allocate-system.js';
 
 const examples = join(import.meta.dirname, '../../conformance/examples');
@@ -84,26 +87,10 @@ describe('a declaration mqspec cannot honour is refused with what is known', () 
   });
 });
 
-/** An in-process AVG target over the model itself, declaring `extra` on its system. */
-function avgTarget(extra: Record<string, unknown>): Target<'rocketmq.allocate'> {
-  return {
-    name: 'in-process-avg',
-    version: '1',
-    describes: 'the model, declaring AVG only',
-    systems: [{ system: 'rocketmq.allocate', setup: { strategy: { name: 'AVG' } }, ...extra }],
-    open: (_system, setup) => {
-      let state = rocketmqAllocate.init(setup);
-      return {
-        step: (command) => {
-          const result = rocketmqAllocate.step(state, command);
-          state = result.state;
-          return result.outcome;
-        },
-        observe: () => rocketmqAllocate.observe(state),
-        close: () => undefined,
-      };
-    },
-  };
+/** An in-process AVG target over the model itself, declaring `extra` on its system (unknown keys included). */
+function avgTarget(extra: Record<string, unknown>): Target {
+  const declared = { model: rocketmqAllocate as AnySystemModel, setup: { strategy: { name: 'AVG' } }, ...extra } as ModelTargetSystem;
+  return modelTarget({ name: 'in-process-avg', version: '1', describes: 'the model, declaring AVG only', systems: [declared] });
 }
 
 describe('in-process targets declare the same way', () => {
@@ -130,5 +117,12 @@ describe('in-process targets declare the same way', () => {
     ]);
     // Shown in part, it applies: the shown part is the target's own.
     expect(checkTarget(avgTarget({ fields: ['allocations'] }), { runs: 20 }).results.map((r) => r.id)).toContain('RA-07');
+  });
+
+  it('a profile-specific invariant is not applicable to a target that fixes the other profile', () => {
+    const consumer = modelTarget({ name: 'in-process-0.10', version: '1', describes: 'the model, kafka-0.10.0 only', systems: [{ model: kafkaConsumer as AnySystemModel, setup: { profile: 'kafka-0.10.0' } }] });
+    const result = checkTarget(consumer, { runs: 5, properties: ['KC-01', 'KC-10'] });
+    expect(result.results.map((r) => r.id)).toEqual(['KC-01']);
+    expect(result.notApplicable).toEqual([{ id: 'KC-10', system: 'kafka.consumer', reason: 'it is a rule of kafka-1.0; the target fixes profile kafka-0.10.0' }]);
   });
 });

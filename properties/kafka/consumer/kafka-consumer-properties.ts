@@ -1,9 +1,15 @@
 /** The `kafka.consumer` entries of the property catalog: its invariants and hazards bound to the model. */
 import { kafkaConsumer } from '../../../model/kafka/consumer/kafka-consumer.js';
+import type { Profile } from '../../../model/kafka/consumer/setup.js';
 import { defineProperty, type Property } from '../../property.js';
 import { kafkaConsumerScenarios } from './arbitraries.js';
 import { kafkaConsumerHazards } from './hazards.js';
 import { kafkaConsumerInvariants } from './invariants.js';
+
+/** A profile-specific rule says nothing about a target that fixes the other profile in its setup. */
+function otherProfile(profile: Profile): (fixed: Readonly<Record<string, unknown>>) => string | undefined {
+  return (fixed) => (fixed['profile'] === undefined || fixed['profile'] === profile ? undefined : `it is a rule of ${profile}; the target fixes profile ${String(fixed['profile'])}`);
+}
 
 /** Every kafka.consumer property, invariants first. */
 export const kafkaConsumerProperties: readonly Property[] = [
@@ -17,13 +23,7 @@ export const kafkaConsumerProperties: readonly Property[] = [
       scenarios: kafkaConsumerScenarios(inv),
       check: inv.check,
       runs: inv.runs,
-      // A profile-specific rule says nothing about a target that fixes the other profile.
-      ...(inv.profile === undefined
-        ? {}
-        : {
-            notApplicable: (fixed: Readonly<Record<string, unknown>>) =>
-              fixed['profile'] === undefined || fixed['profile'] === inv.profile ? undefined : `it is a rule of ${inv.profile}; the target fixes profile ${String(fixed['profile'])}`,
-          }),
+      ...(inv.profile === undefined ? {} : { notApplicable: otherProfile(inv.profile) }),
     }),
   ),
   ...kafkaConsumerHazards.map((hazard) =>
