@@ -1,0 +1,133 @@
+// A kafkajs 2.2.4 client as a real-client driver (real/process/driver-process.ts): one consumer in a group, or a
+// producer, through kafkajs's public API only (Kafka, consumer, producer, instrumentation events), configured as
+// kafkajs's README shows (auto-commit on unless the workload says otherwise). JSON lines: requests on stdin, answers
+// and events on stdout, kafkajs's own log on stderr.
+//
+// kafkajs's only rebalance callback is its GROUP_JOIN instrumentation event, emitted after JoinGroup and SyncGroup
+// with the member's whole new assignment (src/consumer/consumerGroup.js, joinAndSync): each one is an `assignment`
+// event. Its COMMIT_OFFSETS event carries the OffsetCommit request it sent, generation included.
+import { createInterface } from 'node:readline';
+
+const kafkajs = await import('kafkajs').catch((error) => {
+  process.stdout.write(`${JSON.stringify({ event: 'unavailable', reason: `kafkajs cannot be loaded (${error.message}): npm i -D kafkajs@2.2.4` })}\n`);
+  process.exit(3);
+});
+const { Kafka, PartitionAssigners, logLevel } = kafkajs.default ?? kafkajs;
+
+let seq = 0;
+/** Writes one event line, numbered in the order this client reports them. */
+function emit(event, fields) {
+  process.stdout.write(`${JSON.stringify({ event, seq: seq++, ...fields })}\n`);
+}
+/** Writes a request's answer. */
+function answer(id, fields) {
+  process.stdout.write(`${JSON.stringify({ id, ok: true, ...fields })}\n`);
+}
+function refuse(id, error) {
+  process.stdout.write(`${JSON.stringify({ id, ok: false, error: String(error?.message ?? error).split('\n')[0] })}\n`);
+}
+
+/** kafkajs logs through a log creator: to stderr, so that stdout carries only JSON lines. */
+const stderrLog = () => ({ namespace, level, log }) => {
+  if (level <= logLevel.WARN) process.stderr.write(`${namespace} ${log.message}\n`);
+};
+
+const assigners = { roundrobin: PartitionAssigners.roundRobin };
+
+let kafka;
+let consumer;
+let producer;
+
+function client(bootstrap, clientId) {
+  kafka ??= new Kafka({ clientId, brokers: [bootstrap], logLevel: logLevel.WARN, logCreator: stderrLog, retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 1000 } });
+  return kafka;
+}
+
+/** A topic → partitions list as the history's partition list. */
+function partitionsOf(memberAssignment) {
+  return Object.entries(memberAssignment).flatMap(([topic, partitions]) => partitions.map((partition) => ({ topic, partition })));
+}
+
+const ops = {
+  async consumer(request) {
+    const assigner = assigners[request.assignor ?? 'roundrobin'];
+    if (assigner === undefined) throw new Error(`kafkajs has no assignor ${request.assignor} (it offers ${Object.keys(assigners).join(', ')})`);
+    consumer = client(request.bootstrap, request.clientId ?? 'mqspec').consumer({
+      groupId: request.group,
+      partitionAssigners: [assigner],
+      sessionTimeout: request.sessionTimeout,
+      heartbeatInterval: request.heartbeatInterval,
+      rebalanceTimeout: request.rebalanceTimeout ?? request.sessionTimeout,
+      // kafkajs heartbeats between fetches: a fetch that waits longer than the session would let it expire. A
+      // shortened session needs a shortened fetch wait (its README's defaults are 30 s and 5 s).
+      maxWaitTimeInMs: request.maxWaitTime ?? 500,
+      retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 1000 },
+    });
+    const { GROUP_JOIN, COMMIT_OFFSETS, CRASH } = consumer.events;
+    consumer.on(GROUP_JOIN, ({ payload }) => emit('assignment', { memberId: payload.memberId, partitions: partitionsOf(payload.memberAssignment) }));
+    consumer.on(COMMIT_OFFSETS, ({ payload }) =>
+      emit('committed', {
+        generation: payload.groupGenerationId,
+        offsets: payload.topics.flatMap(({ topic, partitions }) => partitions.map(({ partition, offset }) => ({ topic, partition: Number(partition), offset: Number(offset) }))),
+      }),
+    );
+    consumer.on(CRASH, ({ payload }) => emit('error', { message: String(payload.error?.message ?? payload.error) }));
+    await consumer.connect();
+    await consumer.subscribe({ topics: request.topics, fromBeginning: request.fromBeginning ?? true });
+    emit('subscribed', { topics: request.topics });
+    await consumer.run({
+      autoCommit: request.autoCommit ?? true,
+      eachMessage: async ({ topic, partition, message }) => emit('delivered', { topic, partition, offset: Number(message.offset) }),
+    });
+  },
+  async produce(request) {
+    if (producer === undefined) {
+      producer = client(request.bootstrap, request.clientId ?? 'mqspec-producer').producer({ allowAutoTopicCreation: false });
+      await producer.connect();
+    }
+    const messages = Array.from({ length: request.count }, (_, i) => ({ partition: request.partition, value: `${request.topic}-${request.partition}-${i}` }));
+    const [result] = await producer.send({ topic: request.topic, messages });
+    const base = Number(result.baseOffset);
+    for (let i = 0; i < request.count; i++) emit('produced', { topic: request.topic, partition: request.partition, offset: base + i });
+    return { baseOffset: base };
+  },
+  async pause(request) {
+    consumer.pause([{ topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) }]);
+    emit('paused', { topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) });
+  },
+  async resume(request) {
+    consumer.resume([{ topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) }]);
+    emit('resumed', { topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) });
+  },
+  async seek(request) {
+    consumer.seek({ topic: request.topic, partition: request.partition, offset: String(request.offset) });
+    emit('seeked', { topic: request.topic, partition: request.partition, offset: request.offset });
+  },
+  async close() {
+    await consumer?.disconnect();
+    await producer?.disconnect();
+    emit('closed', {});
+  },
+};
+
+emit('started', { library: 'kafkajs@2.2.4', node: process.version });
+for await (const text of createInterface({ input: process.stdin })) {
+  if (text.trim() === '') continue;
+  let request;
+  try {
+    request = JSON.parse(text);
+  } catch {
+    process.stderr.write(`kafkajs-driver: not JSON: ${text.slice(0, 200)}\n`);
+    continue;
+  }
+  const op = ops[request.op];
+  if (op === undefined) {
+    refuse(request.id, `unknown op ${request.op}`);
+    continue;
+  }
+  // Requests run concurrently: a consumer's join must not hold up a produce.
+  op(request).then((fields) => answer(request.id, fields ?? {}), (error) => refuse(request.id, error));
+}
+// stdin closed: leave the group as a user's shutdown hook would, then exit.
+await Promise.race([ops.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))]);
+process.exit(0);

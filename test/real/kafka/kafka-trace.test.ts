@@ -1,0 +1,65 @@
+// The history checks of `mqspec trace`: the clean history passes, each bug-zoo history is flagged by its own check,
+// an artifact excludes what follows it, and a malformed history is refused with its line.
+import { describe, expect, it } from 'vitest';
+import { formatKafkaHistory, MalformedHistory, parseKafkaHistory } from '../../../real/histories/kafka-history.js';
+import { cleanKafkaHistory, kafkaHistoryDefects } from '../../../real/kafka/history-zoo.js';
+import { checkKafkaHistory, kafkaTraceChecks } from '../../../real/kafka/kafka-trace-checks.js';
+
+describe('kafka history checks', () => {
+  it('pass the clean history, judging each settled group', () => {
+    const verdict = checkKafkaHistory(cleanKafkaHistory());
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.stableMarkers).toBe(3);
+    expect(verdict.duplicates).toBe(0);
+  });
+
+  it('have a bug-zoo history for every check', () => {
+    expect(new Set(kafkaHistoryDefects().map((d) => d.check))).toEqual(new Set(kafkaTraceChecks));
+  });
+
+  for (const defect of kafkaHistoryDefects()) {
+    it(`flag ${defect.name} with ${defect.check} (${defect.kind})`, () => {
+      const verdict = checkKafkaHistory(defect.history);
+      const own = verdict.violations.filter((v) => v.check === defect.check && v.kind === defect.kind);
+      expect(own.length, JSON.stringify(verdict.violations)).toBeGreaterThan(0);
+      expect(own.every((v) => v.excludedBy === undefined)).toBe(true);
+    });
+  }
+
+  it('count a redelivery after a rebalance as a duplicate, not a violation', () => {
+    const clean = cleanKafkaHistory();
+    const last = clean.events.at(-1)!;
+    const redelivered = { client: 'c0', seq: 1000, time: last.time + 1, event: 'delivered', topic: 't2', partition: 0, offset: 1 } as const;
+    // c0 took t2-0 back when c1 closed; c1 had committed 2, so re-reading offset 1 is a duplicate delivery.
+    const events = [...clean.events.slice(0, -1), redelivered, last];
+    const verdict = checkKafkaHistory({ ...clean, events });
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.duplicates).toBe(1);
+  });
+
+  it('mark violations after a broker artifact as excluded', () => {
+    const defect = kafkaHistoryDefects().find((d) => d.check === 'lost')!;
+    const events = [{ client: 'mqspec', seq: 0, time: 0, event: 'artifact', kind: 'sync-group-race', message: 'INVALID_REQUEST from SyncGroup' } as const, ...defect.history.events];
+    const verdict = checkKafkaHistory({ ...defect.history, events });
+    expect(verdict.violations.length).toBeGreaterThan(0);
+    expect(verdict.violations.every((v) => v.excludedBy?.startsWith('sync-group-race') === true)).toBe(true);
+  });
+});
+
+describe('kafka history files', () => {
+  it('read back what they write', () => {
+    const history = cleanKafkaHistory();
+    expect(parseKafkaHistory(formatKafkaHistory(history))).toEqual(history);
+  });
+
+  it.each([
+    ['', 'h: empty (a history starts with its header line)'],
+    ['{"history":1,"system":"kafka.group","setup":{"topics":{"t":1}}}\n{"client":"c","seq":0,"time":0,"event":"teleported"}', 'h:2: not a history event'],
+    ['{"history":1,"system":"kafka.group","setup":{"topics":{"t":1}}}\nnot json', 'h:2: not JSON'],
+    ['{"history":2,"system":"kafka.group","setup":{}}', 'h:1: not a Kafka history header'],
+    ['{"history":1,"system":"kafka.group","setup":{"topics":{"t":1}}}\n{"client":"c","seq":1,"time":0,"event":"closed"}\n{"client":"c","seq":1,"time":1,"event":"closed"}', "h:3: c's seq 1 does not follow 1"],
+  ])('refuse %j with one line', (text, start) => {
+    expect(() => parseKafkaHistory(text, 'h')).toThrow(MalformedHistory);
+    expect(() => parseKafkaHistory(text, 'h')).toThrow(start);
+  });
+});
