@@ -34,6 +34,27 @@ const stderrLog = () => ({ namespace, level, log }) => {
 
 const assigners = { roundrobin: PartitionAssigners.roundRobin };
 
+/**
+ * The library's own assignor, run `milliseconds` later. librdkafka's mock group coordinator answers a follower's
+ * SyncGroup that arrives after the leader's with INVALID_REQUEST (rdkafka_mock_cgrp.c: once the leader's SyncGroup
+ * carries every assignment the group is up, and SyncGroup is refused in that state), where Kafka hands the follower
+ * its assignment. kafkajs's leader assigns and syncs within a millisecond or two, so followers lose that race about
+ * half the time; holding the leader's assignment back lets them sync first. Nothing else changes: the name, the
+ * metadata and the assignment are the library's.
+ */
+function heldBack(assigner, milliseconds) {
+  return (config) => {
+    const own = assigner(config);
+    return {
+      ...own,
+      async assign(group) {
+        await new Promise((resolve) => setTimeout(resolve, milliseconds));
+        return own.assign(group);
+      },
+    };
+  };
+}
+
 let kafka;
 let consumer;
 let producer;
@@ -54,7 +75,7 @@ const ops = {
     if (assigner === undefined) throw new Error(`kafkajs has no assignor ${request.assignor} (it offers ${Object.keys(assigners).join(', ')})`);
     consumer = client(request.bootstrap, request.clientId ?? 'mqspec').consumer({
       groupId: request.group,
-      partitionAssigners: [assigner],
+      partitionAssigners: [heldBack(assigner, request.syncDelay ?? 500)],
       sessionTimeout: request.sessionTimeout,
       heartbeatInterval: request.heartbeatInterval,
       rebalanceTimeout: request.rebalanceTimeout ?? request.sessionTimeout,
@@ -71,10 +92,11 @@ const ops = {
         offsets: payload.topics.flatMap(({ topic, partitions }) => partitions.map(({ partition, offset }) => ({ topic, partition: Number(partition), offset: Number(offset) }))),
       }),
     );
-    consumer.on(CRASH, ({ payload }) => emit('error', { message: String(payload.error?.message ?? payload.error) }));
+    // The error's protocol name first (INVALID_REQUEST, REBALANCE_IN_PROGRESS…): the runner tells broker artifacts by it.
+    consumer.on(CRASH, ({ payload }) => emit('error', { message: `${payload.error?.type ?? payload.error?.name ?? 'Error'}: ${String(payload.error?.message ?? payload.error)}` }));
     await consumer.connect();
     await consumer.subscribe({ topics: request.topics, fromBeginning: request.fromBeginning ?? true });
-    emit('subscribed', { topics: request.topics });
+    emit('subscribed', { topics: request.topics, assignor: request.assignor ?? 'roundrobin', autoCommit: request.autoCommit ?? true });
     await consumer.run({
       autoCommit: request.autoCommit ?? true,
       eachMessage: async ({ topic, partition, message }) => emit('delivered', { topic, partition, offset: Number(message.offset) }),
@@ -110,7 +132,7 @@ const ops = {
   },
 };
 
-emit('started', { library: 'kafkajs@2.2.4', node: process.version });
+emit('started', { library: 'kafkajs@2.2.4' });
 for await (const text of createInterface({ input: process.stdin })) {
   if (text.trim() === '') continue;
   let request;
