@@ -26,5 +26,6 @@ export function lazyVerbs(streams: CliStreams): Verbs<'async'> {
       return (await import('./commands/replay.js')).replayCommand(file, options, await contextFor(streams, modules, options.timeout));
     },
     report: async (options) => (await import('./commands/report.js')).reportCommand(options, await contextFor(streams)),
+    trace: async (file, options) => (await import('./commands/trace.js')).traceCommand(file, options, streams),
   };
 }

@@ -15,6 +15,7 @@ import type { ListOptions } from './commands/list.js';
 import type { ReplayOptions } from './commands/replay.js';
 import type { ReportOptions } from './commands/report.js';
 import type { TargetsOptions } from './commands/targets.js';
+import type { TraceOptions } from './commands/trace.js';
 import { colorsFor, type CliStreams } from './context.js';
 import { ExitCode } from './exit-code.js';
 import { internalErrorLine } from './internal-error.js';
@@ -32,10 +33,11 @@ export interface Verbs<R extends 'sync' | 'async' = 'sync'> {
   explore(options: ExploreCommandOptions): VerbResult<R>;
   replay(file: string, options: ReplayOptions): VerbResult<R>;
   report(options: ReportOptions): VerbResult<R>;
+  trace(file: string, options: TraceOptions): VerbResult<R>;
 }
 
 /** The verb names, as `mqspec` with no command lists them. */
-export const verbNames = ['list', 'check', 'explore', 'replay', 'targets', 'report'] as const;
+export const verbNames = ['list', 'check', 'explore', 'replay', 'targets', 'report', 'trace'] as const;
 
 /** Joins a multi-line message into one line (commander puts suggestions on a line of their own). */
 export function oneLine(text: string): string {
@@ -126,6 +128,13 @@ export function buildProgram<R extends 'sync' | 'async'>(streams: CliStreams, ve
     .option('--seed <n>', 'base seed of the coverage run (default: $MQSPEC_SEED or 20261202)')
     .option('--json', 'print {seed, files, hazards, warnings} as JSON')
     .action((options: ReportOptions) => done(verbs.report(options)));
+
+  program
+    .command('trace')
+    .description("check a history of real clients in a consumer group (JSON lines, docs/histories.md) against the model's rules")
+    .argument('<file>', 'a history file: a header line, then one event per line')
+    .option('--json', 'print {file, violations, duplicates, stableMarkers, errors} as JSON')
+    .action((file: string, options: TraceOptions) => done(verbs.trace(file, options)));
 
   return program;
 }

@@ -9,6 +9,7 @@ import { listCommand } from './commands/list.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { targetsCommand } from './commands/targets.js';
+import { traceCommand } from './commands/trace.js';
 import type { CliContext } from './context.js';
 import type { ExitCode } from './exit-code.js';
 import { runProgram, type Verbs } from './program-definition.js';
@@ -22,6 +23,7 @@ export function boundVerbs(context: CliContext): Verbs {
     explore: (options) => exploreCommand(options, context),
     replay: (file, options) => replayCommand(file, options, context),
     report: (options) => reportCommand(options, context),
+    trace: (file, options) => traceCommand(file, options, context),
   };
 }
 

@@ -81,6 +81,8 @@ export interface KafkaHistory {
   readonly setup: z.infer<typeof kafkaHistorySetupSchema>;
   /** In file order (which is arrival order for mqspec's runner). */
   readonly events: readonly KafkaEvent[];
+  /** Each event's line number in the file it was read from. */
+  readonly lines?: readonly number[];
 }
 
 /** A history file that cannot be read: one line saying where and why. */
@@ -103,6 +105,7 @@ function firstIssue(error: z.ZodError): string {
 export function parseKafkaHistory(text: string, file = 'history'): KafkaHistory {
   const lines = text.split('\n');
   const parsed: KafkaEvent[] = [];
+  const lineNumbers: number[] = [];
   let setup: KafkaHistory['setup'] | undefined;
   const lastSeq = new Map<string, number>();
   for (const [index, raw] of lines.entries()) {
@@ -127,9 +130,10 @@ export function parseKafkaHistory(text: string, file = 'history'): KafkaHistory 
     if (previous !== undefined && line.seq <= previous) throw new MalformedHistory(`${where}: ${line.client}'s seq ${line.seq} does not follow ${previous}`);
     lastSeq.set(line.client, line.seq);
     parsed.push(line);
+    lineNumbers.push(index + 1);
   }
   if (setup === undefined) throw new MalformedHistory(`${file}: empty (a history starts with its header line)`);
-  return { setup, events: parsed };
+  return { setup, events: parsed, lines: lineNumbers };
 }
 
 /** A history as JSON lines, header first. */

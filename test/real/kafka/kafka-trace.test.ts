@@ -1,6 +1,10 @@
 // The history checks of `mqspec trace`: the clean history passes, each bug-zoo history is flagged by its own check,
 // an artifact excludes what follows it, and a malformed history is refused with its line.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/fixtures/counter-system.js';
+import { tempFolder } from '../../support/temp-folder.js';
 import { formatKafkaHistory, MalformedHistory, parseKafkaHistory } from '../../../real/histories/kafka-history.js';
 import { cleanKafkaHistory, kafkaHistoryDefects } from '../../../real/kafka/history-zoo.js';
 import { checkKafkaHistory, kafkaTraceChecks } from '../../../real/kafka/kafka-trace-checks.js';
@@ -49,7 +53,9 @@ describe('kafka history checks', () => {
 describe('kafka history files', () => {
   it('read back what they write', () => {
     const history = cleanKafkaHistory();
-    expect(parseKafkaHistory(formatKafkaHistory(history))).toEqual(history);
+    const { lines, ...read } = parseKafkaHistory(formatKafkaHistory(history));
+    expect(read).toEqual(history);
+    expect(lines).toEqual(history.events.map((_, i) => i + 2));
   });
 
   it.each([
@@ -61,5 +67,39 @@ describe('kafka history files', () => {
   ])('refuse %j with one line', (text, start) => {
     expect(() => parseKafkaHistory(text, 'h')).toThrow(MalformedHistory);
     expect(() => parseKafkaHistory(text, 'h')).toThrow(start);
+  });
+});
+
+describe('mqspec trace FILE', () => {
+  const folder = tempFolder('mqspec-trace-');
+  const write = (name: string, text: string): string => {
+    const file = join(folder, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('exits 0 on the clean history, listing each check as ok', () => {
+    const run = runCli(['trace', write('clean.jsonl', formatKafkaHistory(cleanKafkaHistory()))]);
+    expect(run.exitCode).toBe(0);
+    for (const check of kafkaTraceChecks) expect(run.stdout).toContain(`ok      ${check}`);
+    expect(run.stdout).toContain('no violations');
+  });
+
+  for (const defect of kafkaHistoryDefects()) {
+    it(`exits 1 on ${defect.name}, naming ${defect.check} and the line`, () => {
+      const file = write(`${defect.name}.jsonl`, formatKafkaHistory(defect.history));
+      const run = runCli(['trace', file]);
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toContain(`FAILED  ${defect.check}`);
+      expect(run.stdout).toMatch(new RegExp(`${defect.kind} .*\\(${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+\\)`));
+      const json = runCli(['trace', file, '--json']);
+      expect(JSON.parse(json.stdout).violations.some((v: { check: string }) => v.check === defect.check)).toBe(true);
+    });
+  }
+
+  it('exits 2 with one line on a malformed history', () => {
+    const run = runCli(['trace', write('bad.jsonl', '{"history":1,"system":"kafka.group","setup":{"topics":{"t":1}}}\n{"client":"c"}\n')]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/^mqspec: .*bad\.jsonl:2: not a history event \(.*\)\n$/);
   });
 });
