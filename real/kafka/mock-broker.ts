@@ -19,6 +19,8 @@ export function debianPython(): string {
 export interface KafkaBroker {
   /** `127.0.0.1:PORT`. */
   readonly bootstrap: string;
+  /** The broker process's id (and its process group's). */
+  readonly pid: number;
   /** librdkafka's version. */
   readonly version: string;
   /** Creates a topic with `partitions` partitions (replication 1). */
@@ -66,6 +68,7 @@ export async function startMockBroker(): Promise<KafkaBroker> {
   const bootstrap = up['bootstrap'];
   return {
     bootstrap,
+    pid: driver.pid,
     version: String(up['version']),
     async createTopic(name, partitions) {
       const answer = await driver.request('topic', { name, partitions }, 5000);
