@@ -13,6 +13,7 @@ import type { AnySystemModel, SystemId } from '../model/system.js';
 import { counterexampleJsonSchema } from '../properties/corpus/counterexample-json-schema.js';
 import { z } from 'zod';
 import { protocolMessageSchemas, protocolVersion } from '../conformance/protocol/protocol-messages.js';
+import { kafkaHistoryLineSchemas } from '../real/histories/kafka-history.js';
 
 /** The file names of the schemas, as `$schema` references name them. */
 export const schemaFileNames = {
@@ -28,7 +29,25 @@ export const schemaFileNames = {
   counterexample: 'counterexample.schema.json',
   /** Every message of the JSON-lines protocol (docs/protocol.md), requests and answers. */
   protocol: 'protocol.schema.json',
+  /** A line of a Kafka consumer group's history (docs/histories.md): the header or one event. */
+  kafkaHistory: 'kafka.history.schema.json',
 } as const;
+
+/** A Kafka history line: the header (`$defs.header`) or an event (`$defs.event`), from the zod schemas `mqspec trace` reads with. */
+export function kafkaHistoryJsonSchema(): Record<string, unknown> {
+  const $defs = Object.fromEntries(
+    Object.entries(kafkaHistoryLineSchemas).map(([name, schema]) => {
+      const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+      return [name, rest];
+    }),
+  );
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'mqspec Kafka consumer group history: one line (the header first, then events)',
+    anyOf: Object.keys($defs).map((name) => ({ $ref: `#/$defs/${name}` })),
+    $defs,
+  };
+}
 
 /**
  * The protocol's messages, each under `$defs` by name (`hello-request`, `hello-answer`, …), from the zod schemas
@@ -88,6 +107,7 @@ export function jsonSchemaFiles(): SchemaFile[] {
     ...models.map((model) => ({ name: schemaFileNames.systemAnswers(model.id), text: text(answersJsonSchema(model)) })),
     { name: schemaFileNames.counterexample, text: text(counterexampleJsonSchema(models)) },
     { name: schemaFileNames.protocol, text: text(protocolJsonSchema()) },
+    { name: schemaFileNames.kafkaHistory, text: text(kafkaHistoryJsonSchema()) },
   ];
 }
 

@@ -16,6 +16,8 @@ import type { SystemId } from '../../model/system.js';
 import { jsonFilesUnder, parseScenarioDocument } from '../../properties/scenario-files.js';
 import { readJsonFile } from '../../properties/read-json-file.js';
 import { jsonSchemaFiles, schemaFileNames } from '../../reports/json-schemas.js';
+import { formatKafkaHistory } from '../../real/histories/kafka-history.js';
+import { cleanKafkaHistory, kafkaHistoryDefects } from '../../real/kafka/history-zoo.js';
 
 const repository = join(import.meta.dirname, '../..');
 const schemasFolder = join(repository, 'schemas');
@@ -174,5 +176,20 @@ describe('schemas/<system>.answers.schema.json', () => {
     expect(valid('position', { ok: true })).toBe(false);
     expect(valid('poll', { ok: true, value: [{ topic: 't', partition: 0 }] })).toBe(false);
     expect(valid('poll', { ok: false, error: 'IllegalStateException', message: 'not subscribed' })).toBe(true);
+  });
+});
+
+describe('schemas/kafka.history.schema.json', () => {
+  const validate = validator(schemaFileNames.kafkaHistory);
+  const histories = [cleanKafkaHistory(), ...kafkaHistoryDefects().map((d) => d.history)];
+
+  it('accepts every line of the clean and the bug-zoo histories', () => {
+    for (const history of histories) {
+      for (const line of formatKafkaHistory(history).trimEnd().split('\n')) expect(validate(JSON.parse(line)), line).toBeUndefined();
+    }
+  });
+
+  it('refuses an event kind the format does not have', () => {
+    expect(validate({ client: 'c', seq: 0, time: 0, event: 'teleported' })).toBeDefined();
   });
 });
