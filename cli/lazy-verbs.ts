@@ -27,5 +27,6 @@ export function lazyVerbs(streams: CliStreams): Verbs<'async'> {
     },
     report: async (options) => (await import('./commands/report.js')).reportCommand(options, await contextFor(streams)),
     trace: async (file, options) => (await import('./commands/trace.js')).traceCommand(file, options, streams),
+    run: async (options) => (await import('./commands/run.js')).runCommand(options, streams),
   };
 }

@@ -14,6 +14,7 @@ import type { ExploreCommandOptions } from './commands/explore.js';
 import type { ListOptions } from './commands/list.js';
 import type { ReplayOptions } from './commands/replay.js';
 import type { ReportOptions } from './commands/report.js';
+import type { RunOptions } from './commands/run.js';
 import type { TargetsOptions } from './commands/targets.js';
 import type { TraceOptions } from './commands/trace.js';
 import { colorsFor, type CliStreams } from './context.js';
@@ -34,10 +35,12 @@ export interface Verbs<R extends 'sync' | 'async' = 'sync'> {
   replay(file: string, options: ReplayOptions): VerbResult<R>;
   report(options: ReportOptions): VerbResult<R>;
   trace(file: string, options: TraceOptions): VerbResult<R>;
+  /** Real clients run for seconds: this verb is asynchronous in both forms (runProgramAsync runs it). */
+  run(options: RunOptions): ExitCode | Promise<ExitCode>;
 }
 
 /** The verb names, as `mqspec` with no command lists them. */
-export const verbNames = ['list', 'check', 'explore', 'replay', 'targets', 'report', 'trace'] as const;
+export const verbNames = ['list', 'check', 'explore', 'replay', 'targets', 'report', 'trace', 'run'] as const;
 
 /** Joins a multi-line message into one line (commander puts suggestions on a line of their own). */
 export function oneLine(text: string): string {
@@ -136,6 +139,24 @@ export function buildProgram<R extends 'sync' | 'async'>(streams: CliStreams, ve
     .option('--json', 'print {file, violations, duplicates, stableMarkers, errors} as JSON')
     .action((file: string, options: TraceOptions) => done(verbs.trace(file, options)));
 
+  program
+    .command('run')
+    .description('run real Kafka clients in real consumer groups: generated workloads over a real broker, histories judged, failures shrunk (docs/real-clients.md)')
+    .option('--library <name>', 'run this client library (repeatable; default: every one)', collect, [])
+    .option('--assignor <name>', 'run this assignor (repeatable; default: every one each library offers)', collect, [])
+    .option('--runs <n>', 'generated workloads per library and assignor (default: 6)')
+    .option('--seed <n>', 'seed of the workloads, or "random" (default: $MQSPEC_SEED or 20261202)')
+    .option('--concurrency <n>', 'workloads run at once, each on a broker of its own (default: 4)')
+    .option('--shrink-time <s>', 'how long shrinking one failing workload may take, every step re-run for real (default: 180)')
+    .option('--max-steps <n>', 'commands per workload after its first consumer starts (default: 8)')
+    .option('--bootstrap <host:port>', 'run against a Kafka broker you run, instead of librdkafka\'s mock')
+    .option('--replay <file>', 're-run a saved finding (or a workload file) once and judge it')
+    .option('--corpus <dir>', 'save findings under <dir>/real-clients/kafka (default: counterexamples)')
+    .option('--no-save', 'do not save findings')
+    .option('--out <file>', 'write the campaign results here for the report (default: reports/real-clients.json)')
+    .option('--json', 'print the results as JSON')
+    .action((options: RunOptions) => done(verbs.run(options) as VerbResult<R>));
+
   return program;
 }
 
@@ -170,6 +191,7 @@ export function runProgram(argv: readonly string[], streams: CliStreams, verbs: 
     buildProgram(streams, verbs, (code) => {
       exitCode = code;
     }).parse([...argv], { from: 'user' });
+    if (typeof exitCode !== 'number') throw new Error('an asynchronous verb reached the synchronous runner (use runProgramAsync)');
     return exitCode;
   } catch (error) {
     return faultExit(error, argv, streams);

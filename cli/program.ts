@@ -9,10 +9,11 @@ import { listCommand } from './commands/list.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { targetsCommand } from './commands/targets.js';
+import { runCommand } from './commands/run.js';
 import { traceCommand } from './commands/trace.js';
 import type { CliContext } from './context.js';
 import type { ExitCode } from './exit-code.js';
-import { runProgram, type Verbs } from './program-definition.js';
+import { runProgram, runProgramAsync, type Verbs } from './program-definition.js';
 
 /** The verbs bound to a context. */
 export function boundVerbs(context: CliContext): Verbs {
@@ -24,10 +25,16 @@ export function boundVerbs(context: CliContext): Verbs {
     replay: (file, options) => replayCommand(file, options, context),
     report: (options) => reportCommand(options, context),
     trace: (file, options) => traceCommand(file, options, context),
+    run: (options) => runCommand(options, context),
   };
 }
 
 /** Runs `mqspec` with the arguments after the program name; returns the exit status and never throws. */
 export function runMqspec(argv: readonly string[], context: CliContext): ExitCode {
   return runProgram(argv, context, boundVerbs(context));
+}
+
+/** Runs `mqspec` with asynchronous verbs allowed (`run`); resolves to the exit status and never rejects. */
+export function runMqspecAsync(argv: readonly string[], context: CliContext): Promise<ExitCode> {
+  return runProgramAsync(argv, context, boundVerbs(context) as unknown as Verbs<'async'>);
 }

@@ -14,7 +14,8 @@
  *   group was delivered (`poll-skip`); a seek resets it.
  * - `commit`: a committed offset is at most one past the highest offset of that partition delivered to anyone, or a
  *   re-commit of one committed before (`commit-ahead`: a crash would skip the records in between).
- * - `lost`: at `quiescent`, every produced record of a topic some live member subscribes was delivered at least once.
+ * - `lost`: at `quiescent`, every produced record of a topic some live member subscribes was delivered at least once,
+ *   unless a live member holds its partition (or its topic) paused.
  *   Duplicates are counted and shown, not flagged: no configuration mqspec runs promises exactly-once delivery.
  *
  * After an `artifact` marker (the broker did something real Kafka does not, docs/real-clients.md), violations are
@@ -64,6 +65,8 @@ interface ClientState {
   /** Per owned partition: the offset expected next, once known. */
   next: Map<string, number>;
   live: boolean;
+  /** What the application paused and has not resumed: whole topics (`t1`) and partitions (`t1-0`). */
+  paused: Set<string>;
 }
 
 /** A topic-partition-offset key. */
@@ -78,7 +81,7 @@ export function checkKafkaHistory(history: KafkaHistory): TraceVerdict {
   const lastCommit = new Map<string, number>();
   const everCommitted = new Map<string, Set<number>>();
   const maxDelivered = new Map<string, number>();
-  const produced = new Map<string, { topic: string; at: number }>();
+  const produced = new Map<string, { topic: string; partition: number; at: number }>();
   const deliveries = new Map<string, number>();
   const errors: string[] = [];
   let artifact: string | undefined;
@@ -91,7 +94,7 @@ export function checkKafkaHistory(history: KafkaHistory): TraceVerdict {
   const stateOf = (client: string): ClientState => {
     let state = clients.get(client);
     if (state === undefined) {
-      state = { topics: new Set(), next: new Map(), live: true };
+      state = { topics: new Set(), next: new Map(), live: true, paused: new Set() };
       clients.set(client, state);
     }
     return state;
@@ -147,7 +150,7 @@ export function checkKafkaHistory(history: KafkaHistory): TraceVerdict {
         break;
       }
       case 'produced':
-        produced.set(recordKey(event.topic, event.partition, event.offset), { topic: event.topic, at });
+        produced.set(recordKey(event.topic, event.partition, event.offset), { topic: event.topic, partition: event.partition, at });
         break;
       case 'error':
         errors.push(`${event.client}: ${event.message}`);
@@ -164,9 +167,12 @@ export function checkKafkaHistory(history: KafkaHistory): TraceVerdict {
         checkSettledGroup(event.members, at, clients, partitionCount, flag);
         break;
       case 'quiescent': {
-        const subscribed = new Set([...clients.values()].filter((c) => c.live).flatMap((c) => [...c.topics]));
-        for (const [record, { topic }] of produced) {
-          if (subscribed.has(topic) && !deliveries.has(record)) flag({ check: 'lost', kind: 'lost', at, message: `${record} was produced and never delivered, though ${topic} is subscribed` });
+        const live = [...clients.values()].filter((c) => c.live);
+        const subscribed = new Set(live.flatMap((c) => [...c.topics]));
+        // A record on a partition a running consumer holds paused is not lost: the application asked not to read it.
+        const held = (topic: string, partition: number): boolean => live.some((c) => c.paused.has(topic) || c.paused.has(tpKey({ topic, partition })));
+        for (const [record, { topic, partition }] of produced) {
+          if (subscribed.has(topic) && !deliveries.has(record) && !held(topic, partition)) flag({ check: 'lost', kind: 'lost', at, message: `${record} was produced and never delivered, though ${topic} is subscribed` });
         }
         break;
       }
@@ -174,7 +180,17 @@ export function checkKafkaHistory(history: KafkaHistory): TraceVerdict {
         artifact ??= `${event.kind}: ${event.message}`;
         break;
       case 'paused':
-      case 'resumed':
+      case 'resumed': {
+        const paused = stateOf(event.client).paused;
+        const keys = event.partitions === undefined ? [event.topic] : event.partitions.map((partition) => tpKey({ topic: event.topic, partition }));
+        for (const key of keys) {
+          if (event.event === 'paused') paused.add(key);
+          else paused.delete(key);
+        }
+        // Resuming a whole topic resumes each of its partitions too.
+        if (event.event === 'resumed' && event.partitions === undefined) for (const key of [...paused]) if (key.startsWith(`${event.topic}-`) && /-\d+$/.test(key.slice(event.topic.length))) paused.delete(key);
+        break;
+      }
       case 'unstable':
         break;
     }

@@ -19,6 +19,10 @@ export type KafkaWorkloadStep =
   | { readonly step: 'crash'; readonly client: string }
   | { readonly step: 'pause' | 'resume'; readonly client: string; readonly topic: string; readonly partitions?: readonly number[] }
   | { readonly step: 'seek'; readonly client: string; readonly topic: string; readonly partition: number; readonly offset: number }
+  /** Commit, through the library's own commit call, the next offset of every record the consumer was handed. */
+  | { readonly step: 'commit'; readonly client: string }
+  /** Let the clients run for a bounded time. */
+  | { readonly step: 'wait'; readonly milliseconds: number }
   | { readonly step: 'stable' };
 
 /** A workload: its topics (partition counts) and its steps. */
@@ -30,8 +34,15 @@ export interface KafkaWorkload {
 /** Timers and bounds of a run. */
 export interface KafkaRunOptions {
   readonly broker: KafkaBroker;
-  /** The group id (and the prefix of nothing else: topics are the workload's, so give each run its own broker or names). */
+  /** The group id: independent runs on one broker each have their own. */
   readonly group: string;
+  /**
+   * Prepended to every topic name on the broker (`w3-` makes t1 `w3-t1`), so that independent runs share a broker
+   * without sharing topics; the runner creates the workload's topics under these names. Default: none.
+   */
+  readonly topicPrefix?: string;
+  /** Whether the runner creates the workload's topics (default true; false when the caller made them). */
+  readonly createTopics?: boolean;
   /** The consumers' session timeout: the mock needs ≥ 4 s (docs/real-clients.md). */
   readonly sessionTimeout?: number;
   readonly heartbeatInterval?: number;
@@ -129,8 +140,13 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
   };
 
   const bootstrap = options.broker.bootstrap;
+  const prefix = options.topicPrefix ?? '';
+  const topicName = (topic: string): string => `${prefix}${topic}`;
+  const topics = Object.fromEntries(Object.entries(workload.topics).map(([topic, partitions]) => [topicName(topic), partitions]));
+  if (options.createTopics ?? true) for (const [topic, partitions] of Object.entries(topics)) await options.broker.createTopic(topic, partitions);
   try {
-    for (const step of workload.steps) {
+    for (const raw of workload.steps) {
+      const step = onBroker(raw, topicName);
       if (options.broker.died() !== undefined) break;
       switch (step.step) {
         case 'start': {
@@ -182,6 +198,12 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
         case 'seek':
           await ask(step.client, 'seek', { topic: step.topic, partition: step.partition, offset: step.offset });
           break;
+        case 'commit':
+          await ask(step.client, 'commit', {});
+          break;
+        case 'wait':
+          await sleep(Math.min(step.milliseconds, maxWaitMilliseconds));
+          break;
         case 'stable':
           await settle();
           break;
@@ -197,7 +219,17 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
   }
   const died = options.broker.died();
   if (died !== undefined) throw new BrokerDied(died);
-  return { history: { setup: { topics: { ...workload.topics }, group: options.group, broker: `librdkafka mock ${options.broker.version}` }, events }, faults, milliseconds: Math.round(performance.now() - started) };
+  return { history: { setup: { topics, group: options.group, broker: `librdkafka mock ${options.broker.version}` }, events }, faults, milliseconds: Math.round(performance.now() - started) };
+}
+
+/** The longest `wait` step a workload may ask for. */
+export const maxWaitMilliseconds = 10_000;
+
+/** A step with its topic named as on the broker. */
+function onBroker(step: KafkaWorkloadStep, topicName: (topic: string) => string): KafkaWorkloadStep {
+  if (step.step === 'start') return { ...step, topics: step.topics.map(topicName) };
+  if ('topic' in step) return { ...step, topic: topicName(step.topic) };
+  return step;
 }
 
 /** The broker ended during a run. */

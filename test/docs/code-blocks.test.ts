@@ -75,7 +75,7 @@ function parseCommandLine(args: readonly string[]): { verb?: string; stderr: str
     verb = name;
     return ExitCode.ok;
   };
-  const verbs: Verbs = { list: record('list'), check: record('check'), targets: record('targets'), explore: record('explore'), replay: record('replay'), report: record('report'), trace: record('trace') };
+  const verbs: Verbs = { list: record('list'), check: record('check'), targets: record('targets'), explore: record('explore'), replay: record('replay'), report: record('report'), trace: record('trace'), run: record('run') };
   runProgram(args, { stdout: captureSink(), stderr, env: {} }, verbs);
   return { ...(verb === undefined ? {} : { verb }), stderr: stderr.text() };
 }

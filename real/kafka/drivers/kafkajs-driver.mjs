@@ -57,6 +57,8 @@ function heldBack(assigner, milliseconds) {
 
 let kafka;
 let consumer;
+/** Per topic and partition, the last offset handed to the application: what a manual commit commits past. */
+const delivered = new Map();
 let producer;
 
 function client(bootstrap, clientId) {
@@ -99,7 +101,10 @@ const ops = {
     emit('subscribed', { topics: request.topics, assignor: request.assignor ?? 'roundrobin', autoCommit: request.autoCommit ?? true });
     await consumer.run({
       autoCommit: request.autoCommit ?? true,
-      eachMessage: async ({ topic, partition, message }) => emit('delivered', { topic, partition, offset: Number(message.offset) }),
+      eachMessage: async ({ topic, partition, message }) => {
+        delivered.set(`${topic}\u0000${partition}`, Number(message.offset));
+        emit('delivered', { topic, partition, offset: Number(message.offset) });
+      },
     });
   },
   async produce(request) {
@@ -113,6 +118,16 @@ const ops = {
     for (let i = 0; i < request.count; i++) emit('produced', { topic: request.topic, partition: request.partition, offset: base + i });
     return { baseOffset: base };
   },
+  // For a broker the user runs (--bootstrap): topics are created the way a user's tooling does, through the admin API.
+  async createTopic(request) {
+    const admin = client(request.bootstrap, 'mqspec-admin').admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic: request.name, numPartitions: request.partitions }], waitForLeaders: true });
+    } finally {
+      await admin.disconnect();
+    }
+  },
   async pause(request) {
     consumer.pause([{ topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) }]);
     emit('paused', { topic: request.topic, ...(request.partitions === undefined ? {} : { partitions: request.partitions }) });
@@ -124,6 +139,18 @@ const ops = {
   async seek(request) {
     consumer.seek({ topic: request.topic, partition: request.partition, offset: String(request.offset) });
     emit('seeked', { topic: request.topic, partition: request.partition, offset: request.offset });
+  },
+  async commit() {
+    const offsets = [...delivered].map(([key, last]) => {
+      const [topic, partition] = key.split('\u0000');
+      return { topic, partition: Number(partition), offset: String(last + 1) };
+    });
+    if (offsets.length === 0) return;
+    // A refused commit (a rebalance in progress, a stale generation) is the library's answer, not a driver failure:
+    // it goes to the history; an accepted one is reported by kafkajs's COMMIT_OFFSETS event.
+    await consumer.commitOffsets(offsets).catch((error) =>
+      emit('committed', { offsets: offsets.map((o) => ({ ...o, offset: Number(o.offset) })), ok: false, error: `${error.type ?? error.name}: ${error.message}` }),
+    );
   },
   async close() {
     await consumer?.disconnect();

@@ -41,6 +41,23 @@ describe('kafka history checks', () => {
     expect(verdict.duplicates).toBe(1);
   });
 
+  it('excuse an undelivered record while a running consumer holds its partition or its topic paused, not after resume', () => {
+    const defect = kafkaHistoryDefects().find((d) => d.check === 'lost')!;
+    const [lost] = checkKafkaHistory(defect.history).violations.filter((v) => v.check === 'lost');
+    const record = /^(\S+)-(\d+)@/.exec(lost!.message)!;
+    const [topic, partition] = [record[1]!, Number(record[2])];
+    const owner = defect.history.events.find((e) => e.event === 'subscribed' && e.topics.includes(topic))!.client;
+    const quiescent = defect.history.events.length - 1;
+    const withLines = (...lines: object[]) => {
+      const events = [...defect.history.events.slice(0, quiescent), ...lines.map((line, i) => ({ client: owner, seq: 10_000 + i, time: 1e6 + i, ...line })), defect.history.events[quiescent]!];
+      return checkKafkaHistory({ ...defect.history, events: events as typeof defect.history.events }).violations.filter((v) => v.check === 'lost').map((v) => v.message);
+    };
+    expect(withLines({ event: 'paused', topic })).not.toContain(lost!.message);
+    expect(withLines({ event: 'paused', topic, partitions: [partition] })).not.toContain(lost!.message);
+    expect(withLines({ event: 'paused', topic, partitions: [partition] }, { event: 'resumed', topic })).toContain(lost!.message);
+    expect(withLines({ event: 'paused', topic }, { event: 'resumed', topic })).toContain(lost!.message);
+  });
+
   it('mark violations after a broker artifact as excluded', () => {
     const defect = kafkaHistoryDefects().find((d) => d.check === 'lost')!;
     const events = [{ client: 'mqspec', seq: 0, time: 0, event: 'artifact', kind: 'sync-group-race', message: 'INVALID_REQUEST from SyncGroup' } as const, ...defect.history.events];

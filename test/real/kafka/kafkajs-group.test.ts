@@ -14,8 +14,6 @@ describe('kafkajs consumers in a real group', () => {
   let broker: KafkaBroker;
   beforeAll(async () => {
     broker = await startMockBroker();
-    await broker.createTopic('t1', 3);
-    await broker.createTopic('t2', 2);
   });
   afterAll(async () => {
     await broker.stop();
