@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runKafkaCampaign, type KafkaCampaignResult, type KafkaFinding } from '../../real/kafka/kafka-campaign.js';
 import { readReplayInput, saveFinding } from '../../real/kafka/kafka-findings.js';
-import { kafkaClientLibraries } from '../../real/kafka/kafka-libraries.js';
+import { kafkaClientLibraries, mixedCells } from '../../real/kafka/kafka-libraries.js';
 import { checkKafkaHistory } from '../../real/kafka/kafka-trace-checks.js';
 import type { KafkaCell } from '../../real/kafka/kafka-workload-arbitrary.js';
 import { BrokerDied } from '../../real/kafka/kafka-workload.js';
@@ -50,7 +50,7 @@ export const runDefaults = { runs: 6, concurrency: 4, shrinkSeconds: 180, maxSte
 /** The results file the report reads by default. */
 export const defaultRealClientsResults = path.join('reports', 'real-clients.json');
 
-/** The cells `--library` and `--assignor` select: every assignor each library offers unless narrowed. */
+/** The cells `--library` and `--assignor` select: every assignor each library offers unless narrowed, and the mixed groups of the chosen libraries. */
 export function selectCells(libraries: readonly string[] | undefined, assignorNames: readonly string[] | undefined): KafkaCell[] {
   const known = Object.keys(kafkaClientLibraries);
   const chosen = libraries === undefined || libraries.length === 0 ? known : libraries;
@@ -59,6 +59,10 @@ export function selectCells(libraries: readonly string[] | undefined, assignorNa
   for (const name of chosen) {
     const offered = kafkaClientLibraries[name]!.assignors;
     for (const assignor of offered) if (assignorNames === undefined || assignorNames.length === 0 || assignorNames.includes(assignor)) cells.push({ libraries: [name], assignor });
+  }
+  // Mixed groups of the chosen libraries, wherever they offer one protocol name.
+  for (const mixed of mixedCells(chosen.map((name) => kafkaClientLibraries[name]!))) {
+    if (assignorNames === undefined || assignorNames.length === 0 || assignorNames.includes(mixed.assignor)) cells.push(mixed);
   }
   if (cells.length === 0) throw new UsageError(`--assignor: none of ${assignorNames?.join(', ')} is offered by ${chosen.join(', ')}`);
   return cells;

@@ -4,7 +4,8 @@
  * group, and the rules every consumer group must keep whatever its assignor.
  *
  * - `assignor`: at each `stable` marker, when every member runs an assignor the model has (range, roundrobin), each
- *   member's assignment equals the model's for those member ids and subscriptions (model/kafka/assignors).
+ *   member's assignment equals the model's for those member ids and subscriptions (model/kafka/assignors); for a
+ *   client that does not show member ids, the model's for some order of the members.
  * - `exclusive`: at a `stable` marker, no partition is owned by two members.
  * - `subscribed`: no assignment gives a member a partition of a topic it does not subscribe.
  * - `complete`: at a `stable` marker, every partition of every topic some member subscribes has an owner.
@@ -242,12 +243,35 @@ function checkAssignor(members: readonly string[], at: number, clients: Readonly
   const names = new Set(states.map(([, s]) => s?.assignor));
   const [name] = names;
   if (names.size !== 1 || name === undefined || !(name in assignors)) return;
-  if (states.some(([, s]) => s?.memberId === undefined || s.owned === undefined)) return;
-  const subscriptions = Object.fromEntries(states.map(([, s]) => [s?.memberId ?? '', [...(s?.topics ?? [])]]));
-  const expected = assignors[name as AssignorName].assign(partitionCount, subscriptions);
-  for (const [member, state] of states) {
-    const want = (expected[state?.memberId ?? ''] ?? []).map(tpKey).sort();
-    const got = [...(state?.owned?.keys() ?? [])].sort();
-    if (want.join() !== got.join()) flag({ check: 'assignor', kind: 'assignment-differs', at, client: member, message: `${member} owns [${got.join(', ')}]; the model's ${name} assignor gives it [${want.join(', ')}]` });
+  if (states.some(([, s]) => s?.owned === undefined)) return;
+  const owned = (state: ClientState | undefined): string => [...(state?.owned?.keys() ?? [])].sort().join(', ');
+  /** The model's assignment per member when the members' ids are `ids` (in `states` order). */
+  const modelFor = (ids: readonly string[]): string[] => {
+    const subscriptions = Object.fromEntries(states.map(([, s], i) => [ids[i]!, [...(s?.topics ?? [])]]));
+    const expected = assignors[name as AssignorName].assign(partitionCount, subscriptions);
+    return ids.map((id) => (expected[id] ?? []).map(tpKey).sort().join(', '));
+  };
+  const reported = states.map(([, s]) => s?.memberId);
+  let want: string[];
+  if (reported.every((id): id is string => id !== undefined)) want = modelFor(reported);
+  else {
+    // The client does not show member ids (kafka-python): the broker's order of the members is unknown, so the
+    // assignment passes when it is the model's for some order of them — the assignor's rule, not its tie-break.
+    const orders = permutations(states.map((_, i) => i));
+    const matching = orders.map((order) => modelFor(order.map((rank) => `m${rank}`))).find((model) => model.every((w, i) => w === owned(states[i]![1])));
+    want = matching ?? modelFor(orders[0]!.map((rank) => `m${rank}`));
   }
+  for (const [i, [member, state]] of states.entries()) {
+    const got = owned(state);
+    if (want[i] !== got) {
+      const order = reported.some((id) => id === undefined) ? ' (for any order of the members)' : '';
+      flag({ check: 'assignor', kind: 'assignment-differs', at, client: member, message: `${member} owns [${got}]; the model's ${name} assignor gives it [${want[i]}]${order}` });
+    }
+  }
+}
+
+/** Every order of `items` (at most 4 members, so at most 24). */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }

@@ -50,6 +50,8 @@ export interface KafkaRunOptions {
   readonly settleMilliseconds?: number;
   /** How long the group must show no new assignment to count as settled (default 1 s). */
   readonly quietMilliseconds?: number;
+  /** How long a group with an unowned subscribed partition must show no new assignment to count as settled (default: the session timeout + 1.5 s, longer than the mock's join delay). */
+  readonly incompleteQuietMilliseconds?: number;
   /** How long to wait for the last records at the end (default 10 s). */
   readonly drainMilliseconds?: number;
   /** Each driver request's bound (default 20 s). */
@@ -76,6 +78,7 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
   const ended = new Set<DriverProcess>();
   const settleMs = options.settleMilliseconds ?? 30_000;
   const quietMs = options.quietMilliseconds ?? 1000;
+  const incompleteQuietMs = options.incompleteQuietMilliseconds ?? (options.sessionTimeout ?? 4500) + 1500;
   const requestMs = options.requestMilliseconds ?? 20_000;
   const now = (): number => Math.round((performance.now() - started) * 10) / 10;
   let runnerSeq = 0;
@@ -120,14 +123,32 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
   };
 
   const liveConsumers = (): string[] => [...drivers].filter(([, d]) => d.consumer).map(([name]) => name);
-  /** Waits until every live consumer has an assignment since the last membership change and none came for `quietMs`. */
-  const settle = async (): Promise<void> => {
+  /** Each running consumer's topics (as on the broker), for the settle's completeness test. */
+  const subscriptions = new Map<string, readonly string[]>();
+  /** Whether the running consumers' latest assignments cover every partition of every topic they subscribe. */
+  const covered = (members: readonly string[], topics: Readonly<Record<string, number>>): boolean => {
+    const owned = new Set<string>();
+    for (const member of members) {
+      const last = events.findLast((e): e is KafkaEvent<'assignment'> => e.client === member && e.event === 'assignment');
+      for (const p of last?.partitions ?? []) owned.add(`${p.topic}\u0000${p.partition}`);
+    }
+    const wanted = new Set(members.flatMap((m) => subscriptions.get(m) ?? []));
+    return [...wanted].every((topic) => Array.from({ length: topics[topic] ?? 0 }, (_, p) => p).every((p) => owned.has(`${topic}\u0000${p}`)));
+  };
+  /**
+   * Waits until every live consumer has an assignment since the last membership change and none came for `quietMs`
+   * — or, while some subscribed partition has no owner, for `incompleteQuietMs`: a cooperative rebalance hands
+   * revoked partitions out in a second round, one broker join delay later, and a group left incomplete for longer
+   * than that has settled incomplete (which the `complete` check then judges).
+   */
+  const settle = async (topics: Readonly<Record<string, number>>): Promise<void> => {
     const deadline = performance.now() + settleMs;
     for (;;) {
       const members = liveConsumers();
       const assignedSince = (client: string): boolean => events.some((e) => e.client === client && e.event === 'assignment' && e.time >= lastMembershipChange);
       const lastAssignment = events.findLast((e) => e.event === 'assignment')?.time ?? 0;
-      if (members.every(assignedSince) && now() - lastAssignment >= quietMs) {
+      const quiet = now() - lastAssignment;
+      if (members.every(assignedSince) && quiet >= (covered(members, topics) ? quietMs : incompleteQuietMs)) {
         mark('stable', { members });
         return;
       }
@@ -153,6 +174,7 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
           const library = kafkaClientLibraries[step.library];
           if (library === undefined) throw new Error(`no driver for library ${step.library}`);
           await open(step.client, library, true);
+          subscriptions.set(step.client, step.topics);
           lastMembershipChange = now();
           await ask(step.client, 'consumer', {
             bootstrap,
@@ -205,7 +227,7 @@ export async function runKafkaWorkload(workload: KafkaWorkload, options: KafkaRu
           await sleep(Math.min(step.milliseconds, maxWaitMilliseconds));
           break;
         case 'stable':
-          await settle();
+          await settle(topics);
           break;
       }
     }

@@ -87,6 +87,8 @@ export class DriverProcess {
   private readonly maxLineBytes: number;
   private nextId = 1;
   private readonly pending = new Map<number, { op: string; settle: (answer: DriverAnswer) => void }>();
+  /** Requests that timed out: their late answers are dropped, not garbage (the timeout was already reported). */
+  private readonly abandoned = new Set<number>();
   private readonly eventListeners: ((event: DriverEvent) => void)[] = [];
   private readonly faultListeners: ((fault: DriverFault) => void)[] = [];
   private stderr = Buffer.alloc(0);
@@ -194,6 +196,7 @@ export class DriverProcess {
     const id = line['id'];
     if (typeof id === 'number') {
       const waiting = this.pending.get(id);
+      if (waiting === undefined && this.abandoned.delete(id)) return;
       if (waiting === undefined) {
         this.fault({ kind: 'garbage', text: `an answer to no pending request: ${text.slice(0, 200)}` });
         return;
@@ -252,6 +255,7 @@ export class DriverProcess {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        this.abandoned.add(id);
         resolve({ ok: false, fault: { kind: 'timeout', op, milliseconds } });
       }, milliseconds);
       this.pending.set(id, {

@@ -99,13 +99,15 @@ const ops = {
     await consumer.connect();
     await consumer.subscribe({ topics: request.topics, fromBeginning: request.fromBeginning ?? true });
     emit('subscribed', { topics: request.topics, assignor: request.assignor ?? 'roundrobin', autoCommit: request.autoCommit ?? true });
-    await consumer.run({
+    // run() resolves only once the first join is through, which a busy group can take many seconds to give: the
+    // request is answered once the consumer has subscribed, and a failure to run is reported as an error event.
+    consumer.run({
       autoCommit: request.autoCommit ?? true,
       eachMessage: async ({ topic, partition, message }) => {
         delivered.set(`${topic}\u0000${partition}`, Number(message.offset));
         emit('delivered', { topic, partition, offset: Number(message.offset) });
       },
-    });
+    }).catch((error) => emit('error', { message: `${error.type ?? error.name}: ${error.message}` }));
   },
   async produce(request) {
     if (producer === undefined) {
@@ -159,6 +161,9 @@ const ops = {
   },
 };
 
+/** The ops whose exceptions are the library's answers. */
+const libraryAnswers = new Set(['pause', 'resume', 'seek', 'commit']);
+
 emit('started', { library: 'kafkajs@2.2.4' });
 for await (const text of createInterface({ input: process.stdin })) {
   if (text.trim() === '') continue;
@@ -174,8 +179,15 @@ for await (const text of createInterface({ input: process.stdin })) {
     refuse(request.id, `unknown op ${request.op}`);
     continue;
   }
-  // Requests run concurrently: a consumer's join must not hold up a produce.
-  op(request).then((fields) => answer(request.id, fields ?? {}), (error) => refuse(request.id, error));
+  // Requests run concurrently: a consumer's join must not hold up a produce. What the library throws from a call the
+  // application makes on a running consumer (a seek or pause it refuses) is its answer: an error event, not a fault.
+  const refused = libraryAnswers.has(request.op)
+    ? (error) => {
+        emit('error', { message: `${error?.type ?? error?.name ?? 'Error'}: ${String(error?.message ?? error).split('\n')[0]}` });
+        answer(request.id, {});
+      }
+    : (error) => refuse(request.id, error);
+  op(request).then((fields) => answer(request.id, fields ?? {}), refused);
 }
 // stdin closed: leave the group as a user's shutdown hook would, then exit.
 await Promise.race([ops.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))]);

@@ -58,6 +58,29 @@ describe('kafka history checks', () => {
     expect(withLines({ event: 'paused', topic }, { event: 'resumed', topic })).toContain(lost!.message);
   });
 
+  it('judge the assignor for some order of the members when the client shows no member ids (kafka-python)', () => {
+    const withoutIds = (history: ReturnType<typeof cleanKafkaHistory>) => ({
+      ...history,
+      events: history.events.map((e) => (e.event === 'assignment' ? (({ memberId: _id, ...rest }) => rest)(e) : e)) as typeof history.events,
+    });
+    const assignorViolations = (history: ReturnType<typeof cleanKafkaHistory>) => checkKafkaHistory(history).violations.filter((v) => v.check === 'assignor');
+    expect(assignorViolations(withoutIds(cleanKafkaHistory()))).toEqual([]);
+    // Dealing in reverse member order is the model's deal for the other order of the two members: not flagged.
+    const reversed = kafkaHistoryDefects().find((d) => d.name === 'members-in-reverse-order')!.history;
+    expect(assignorViolations(withoutIds(reversed))).toEqual([]);
+    // Four partitions to one member and one to the other is round-robin's for no order of them.
+    const clean = cleanKafkaHistory();
+    const settled = clean.events.findIndex((e) => e.event === 'stable' && e.members.length === 2);
+    const uneven = clean.events.map((e, i) => {
+      if (i >= settled || e.event !== 'assignment') return e;
+      const all = [0, 1, 2].map((partition) => ({ topic: 't1', partition })).concat([{ topic: 't2', partition: 0 }]);
+      return e.client === 'c1' ? { ...e, partitions: [{ topic: 't2', partition: 1 }] } : e.partitions.length === 5 ? e : { ...e, partitions: all };
+    }) as typeof clean.events;
+    const flagged = assignorViolations(withoutIds({ ...clean, events: uneven }));
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(flagged[0]!.message).toContain('for any order of the members');
+  });
+
   it('mark violations after a broker artifact as excluded', () => {
     const defect = kafkaHistoryDefects().find((d) => d.check === 'lost')!;
     const events = [{ client: 'mqspec', seq: 0, time: 0, event: 'artifact', kind: 'sync-group-race', message: 'INVALID_REQUEST from SyncGroup' } as const, ...defect.history.events];

@@ -44,6 +44,17 @@ describe('DriverProcess', () => {
     expect(await driver.request('echo', { value: 1 }, 5000)).toEqual({ ok: false, fault: { kind: 'exit', code: 3, signal: null } });
   });
 
+  it('drops the late answer of a request that already timed out: the timeout is its fault, not garbage too', async () => {
+    const driver = await startFixture();
+    const faults: DriverFault[] = [];
+    driver.onFault((fault) => faults.push(fault));
+    expect(await driver.request('late', { after: 150 }, 50)).toEqual({ ok: false, fault: { kind: 'timeout', op: 'late', milliseconds: 50 } });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await driver.request('echo', { value: 2 }, 5000)).toEqual({ ok: true, answer: { echoed: 2 } });
+    expect(faults).toEqual([]);
+    await driver.end();
+  });
+
   it('kills the whole process group, grandchildren included', async () => {
     const driver = await startFixture();
     const answer = await driver.request('spawn', {}, 5000);
