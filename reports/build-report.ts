@@ -14,6 +14,7 @@ import type { Property } from '../properties/property.js';
 import { coverageRun, edgeCaseReport, type EdgeCaseReport, type LibraryFindingInput } from './edge-case-report.js';
 import { edgeCasesHtml } from './html/edge-cases-html.js';
 import { edgeCasesMarkdown } from './markdown/edge-cases-markdown.js';
+import { loadRealClientsResults } from './real-clients-section.js';
 
 /** The folder the report is written to by default (DESIGN.md "Layout"). */
 export const defaultReportFolder = 'reports';
@@ -38,6 +39,8 @@ export interface BuildReportOptions {
   readonly out?: string;
   /** The bundled libraries' expectations (default: conformance/expectations.json). */
   readonly expectations?: Expectations;
+  /** The real-client campaign's results (default: reports/real-clients.json, where `mqspec run` writes them). */
+  readonly realClients?: string;
 }
 
 /**
@@ -80,6 +83,7 @@ export function buildReport(options: BuildReportOptions): { readonly report: Edg
   const results = coverageRun(options.catalog, options.seed);
   const findings = libraryFindings(options.expectations ?? loadExpectations(), options.corpus);
   const report = edgeCaseReport({ catalog: options.catalog, systems: options.systems, corpus, seed: options.seed, results, findings });
-  const markdown = edgeCasesMarkdown(report, { folder: options.out ?? defaultReportFolder });
-  return { report, files: { markdown, html: edgeCasesHtml(report) } };
+  const realClients = loadRealClientsResults(options.realClients ?? path.join(defaultReportFolder, 'real-clients.json'));
+  const markdown = edgeCasesMarkdown(report, { folder: options.out ?? defaultReportFolder, realClients });
+  return { report, files: { markdown, html: edgeCasesHtml(report, realClients) } };
 }

@@ -119,6 +119,7 @@ export async function runCommand(options: RunOptions, streams: CliStreams): Prom
   const seed = resolveSeed(options.seed, streams.env);
   const corpus = options.corpus ?? defaultCorpusFolder;
   const out = options.out ?? defaultRealClientsResults;
+  const unavailable = (reason: string): void => writeResults(out, { realClients: 1, unavailable: reason });
   return withBrokers(bootstrap, streams, async (pool) => {
     const result = await runKafkaCampaign({
       cells,
@@ -131,25 +132,36 @@ export async function runCommand(options: RunOptions, streams: CliStreams): Prom
       log: options.json === true ? undefined : (line) => streams.stderr.write(`${line}\n`),
     });
     const saved = options.save === false ? [] : result.cells.flatMap((cell) => cell.findings.map((finding) => saveFinding(corpus, finding)));
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(campaignSummary(result, saved, bootstrap === undefined ? 'librdkafka mock' : `--bootstrap ${bootstrap}`), null, 2)}\n`);
+    writeResults(out, campaignSummary(result, saved, bootstrap === undefined ? "librdkafka's mock broker" : `--bootstrap ${bootstrap}`));
     if (options.json === true) streams.stdout.write(`${JSON.stringify({ ...result, saved, out })}\n`);
     else streams.stdout.write(formatCampaign(result, saved, out, streams));
     const verdicts = result.cells.reduce((n, cell) => n + cell.workloads - cell.faultyRuns, 0);
     if (verdicts === 0) return ExitCode.targetFailure;
     return result.cells.some((cell) => cell.failing > 0) ? ExitCode.failed : ExitCode.ok;
-  });
+  }, unavailable);
 }
 
-/** Runs `work` with brokers, turning a broker that cannot start or died into one line and exit 3; stops them all. */
-async function withBrokers(bootstrap: string | undefined, streams: CliStreams, work: (pool: BrokerPool) => Promise<ExitCode>): Promise<ExitCode> {
+/** Writes the results file the report reads. */
+function writeResults(out: string, results: Record<string, unknown>): void {
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/**
+ * Runs `work` with brokers, turning a broker that cannot start or died into one line and exit 3 (and, for a
+ * campaign, a results file saying why, so the report names what is missing instead of leaving the section out);
+ * stops them all.
+ */
+async function withBrokers(bootstrap: string | undefined, streams: CliStreams, work: (pool: BrokerPool) => Promise<ExitCode>, unavailable?: (reason: string) => void): Promise<ExitCode> {
   let pool: BrokerPool | undefined;
   try {
     pool = await brokerPool(bootstrap);
     return await work(pool);
   } catch (error) {
     if (error instanceof BrokerUnavailable || error instanceof BrokerDied) {
-      streams.stderr.write(`mqspec: no broker, no verdict: ${error.message.split('\n')[0]}\n`);
+      const reason = error.message.split('\n')[0] ?? error.message;
+      streams.stderr.write(`mqspec: no broker, no verdict: ${reason}\n`);
+      unavailable?.(reason);
       return ExitCode.targetFailure;
     }
     throw error;
@@ -188,9 +200,14 @@ function formatCampaign(result: KafkaCampaignResult, saved: readonly string[], o
   return lines.join('\n') + '\n';
 }
 
+/** How often the minimal workload fired again: `fired again on 3 of 3 more runs`. */
+export function reproductionText(reproductions: { readonly fired: number; readonly runs: number }): string {
+  return `fired again on ${reproductions.fired} of ${reproductions.runs} more run${reproductions.runs === 1 ? '' : 's'}`;
+}
+
 /** One finding: its check, the minimal workload step by step, what the model expects. */
 function formatFinding(finding: KafkaFinding): string[] {
-  const lines = [`  ${finding.check}/${finding.kind}: ${finding.originalSteps} steps shrunk to ${finding.workload.steps.length} in ${finding.shrink.runs} real runs (${Math.round(finding.shrink.milliseconds / 1000)} s${finding.shrink.interrupted ? ', time bound reached' : ''}); ${finding.reproduced ? 'reproduced on one more run' : 'not reproduced on one more run'}`];
+  const lines = [`  ${finding.check}/${finding.kind}: ${finding.originalSteps} steps shrunk to ${finding.workload.steps.length} in ${finding.shrink.runs} real runs (${Math.round(finding.shrink.milliseconds / 1000)} s${finding.shrink.interrupted ? ', time bound reached' : ''}); ${reproductionText(finding.reproductions)}`];
   lines.push(`    topics ${JSON.stringify(finding.workload.topics)}`);
   for (const step of finding.workload.steps) lines.push(`    ${JSON.stringify(step)}`);
   for (const v of finding.violations.filter((v) => v.check === finding.check).slice(0, 4)) lines.push(`    → ${v.message}`);

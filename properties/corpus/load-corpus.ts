@@ -4,6 +4,7 @@
  * system rejects, a property the catalog does not know — becomes a one-line warning naming the file, and the rest
  * of the corpus is used: a bad file never stops a run.
  */
+import { join, sep } from 'node:path';
 import type { AnySystemModel } from '../../model/system.js';
 import type { Property } from '../property.js';
 import { readJsonFile } from '../read-json-file.js';
@@ -49,7 +50,13 @@ export function readCounterexampleFile(
 }
 
 /**
- * Loads the corpus under `folder` (a missing folder is an empty corpus). With a catalog, files naming a property it
+ * The corpus subfolder that holds real-client findings (workloads, not model scenarios): their own module reads it
+ * (real/kafka/kafka-findings.ts), so the model's loader skips it rather than warn about every file in it.
+ */
+export const realClientsCorpusFolder = 'real-clients';
+
+/**
+ * Loads the corpus under `folder` (a missing folder is an empty corpus; its real-clients folder is not the model's). With a catalog, files naming a property it
  * does not hold are skipped with a warning too.
  */
 export function loadCorpus(folder: string, systems: ReadonlyMap<string, AnySystemModel>, catalog?: readonly Property[]): Corpus {
@@ -57,7 +64,8 @@ export function loadCorpus(folder: string, systems: ReadonlyMap<string, AnySyste
   const warnings: string[] = [];
   let paths: string[];
   try {
-    paths = jsonFilesUnder(folder);
+    const realClients = join(folder, realClientsCorpusFolder) + sep;
+    paths = jsonFilesUnder(folder).filter((file) => !file.startsWith(realClients));
   } catch (error) {
     const code = errorCode(error);
     return { folder, entries, warnings: [`${folder}: cannot list the corpus${code === undefined ? '' : ` (${code})`} (skipped)`] };

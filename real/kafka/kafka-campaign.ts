@@ -32,6 +32,14 @@ export interface KafkaCampaignOptions {
   readonly maxSteps?: number;
   /** Findings shrunk per cell at most (one per check that fired first; default 3). */
   readonly maxFindingsPerCell?: number;
+  /**
+   * Runs a shrink candidate must fail in a row to count as failing (default 2). A real group is not deterministic —
+   * kafkajs's round-robin, for one, breaks for one order of the member ids and not the other — and a shrinker that
+   * accepts a single failure drifts to a smaller workload that fails only sometimes; passing stops at the first pass.
+   */
+  readonly confirmRuns?: number;
+  /** Further runs of the minimal workload, to say how often it reproduces (default 3). */
+  readonly reproduceRuns?: number;
   readonly run: WorkloadRunner;
   /** Progress, one line at a time. */
   readonly log?: (line: string) => void;
@@ -66,8 +74,10 @@ export interface KafkaFinding {
   readonly violations: readonly TraceViolation[];
   readonly history: KafkaHistory;
   readonly shrink: { readonly runs: number; readonly milliseconds: number; readonly interrupted: boolean };
-  /** Whether one more run of the minimal workload fired the same check. */
+  /** Whether every further run of the minimal workload fired the same check. */
   readonly reproduced: boolean;
+  /** How many further runs of the minimal workload fired the same check, of how many. */
+  readonly reproductions: { readonly fired: number; readonly runs: number };
 }
 
 /** A cell's figures. */
@@ -163,6 +173,8 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
     return { ...job, outcome };
   });
 
+  const confirmRuns = options.confirmRuns ?? 2;
+  const reproduceRuns = options.reproduceRuns ?? 3;
   const shrinkJobs = plans.flatMap((plan, cellIndex) => {
     const mine = outcomes.filter((o) => o.cellIndex === cellIndex);
     const byCheck = new Map<KafkaTraceCheck, (typeof mine)[number]>();
@@ -181,18 +193,25 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
     let aborted: unknown;
     const stillFails = async (workload: KafkaWorkload): Promise<boolean> => {
       if (aborted !== undefined) return false;
-      let outcome: WorkloadOutcome;
-      try {
-        outcome = await judge(workload);
-      } catch (error) {
-        aborted = error;
-        return false;
+      let failing: WorkloadOutcome | undefined;
+      for (let attempt = 0; attempt < confirmRuns; attempt++) {
+        let outcome: WorkloadOutcome;
+        try {
+          outcome = await judge(workload);
+        } catch (error) {
+          aborted = error;
+          return false;
+        }
+        runs++;
+        if (!outcome.violations.some((v) => v.check === check)) {
+          failing = undefined;
+          break;
+        }
+        failing ??= outcome;
       }
-      runs++;
-      const fails = outcome.violations.some((v) => v.check === check);
-      if (fails) last = outcome;
-      log(`${cellName(plan.cell)} shrinking ${check}: ${workload.steps.length} steps ${fails ? 'still fails' : 'passes'}`);
-      return fails;
+      if (failing !== undefined) last = failing;
+      log(`${cellName(plan.cell)} shrinking ${check}: ${workload.steps.length} steps ${failing !== undefined ? 'still fails' : 'passes'}`);
+      return failing !== undefined;
     };
     const result = await fc.check(
       fc.asyncProperty(plan.arbitrary, async (workload) => !(await stillFails(workload))),
@@ -201,7 +220,8 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
     if (aborted !== undefined) throw aborted;
     const shrunk = result.failed && result.counterexample !== null ? result.counterexample[0] : original.workload;
     if (JSON.stringify(shrunk) !== JSON.stringify(last.workload)) last = original.outcome;
-    const again = await judge(last.workload);
+    let fired = 0;
+    for (let attempt = 0; attempt < reproduceRuns; attempt++) if ((await judge(last.workload)).violations.some((v) => v.check === check)) fired++;
     const first = last.violations.find((v) => v.check === check)!;
     return {
       cell: cellName(plan.cell),
@@ -216,7 +236,8 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
       violations: last.violations,
       history: last.history,
       shrink: { runs, milliseconds: Math.round(performance.now() - shrinkStarted), interrupted: result.interrupted },
-      reproduced: again.violations.some((v) => v.check === check),
+      reproduced: fired === reproduceRuns,
+      reproductions: { fired, runs: reproduceRuns },
     };
   });
 

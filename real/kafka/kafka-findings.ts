@@ -7,13 +7,14 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { realClientsCorpusFolder } from '../../properties/corpus/load-corpus.js';
 import { parseKafkaWorkload } from './kafka-workload-schema.js';
 import type { KafkaWorkload } from './kafka-workload.js';
 import type { KafkaFinding } from './kafka-campaign.js';
 import { kafkaTraceChecks, type KafkaTraceCheck } from './kafka-trace-checks.js';
 
-/** Where real-client findings live under a corpus folder. */
-export const realClientsFolder = 'real-clients';
+/** Where real-client findings live under a corpus folder (the model's corpus loader skips it). */
+export const realClientsFolder = realClientsCorpusFolder;
 
 /** The folder of Kafka findings under `corpus`. */
 export function kafkaFindingsFolder(corpus: string): string {

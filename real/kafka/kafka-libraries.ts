@@ -18,6 +18,8 @@ export interface KafkaClientLibrary {
   readonly protocolNames?: Readonly<Record<string, string>>;
   /** The program and its arguments. */
   argv(): string[];
+  /** Upstream issues that describe what a check finds with an assignor of this library. */
+  readonly knownIssues?: readonly { readonly assignor: string; readonly checks: readonly string[]; readonly url: string; readonly title: string }[];
   /**
    * The broker artifact an error line shows, if it shows one. librdkafka's mock answers a follower's SyncGroup that
    * arrives after the leader's with INVALID_REQUEST (rdkafka_mock_cgrp.c: the group is already up), where Kafka
@@ -39,6 +41,14 @@ export const kafkajsLibrary: KafkaClientLibrary = {
   // kafkajs's round-robin assigner offers itself as RoundRobinAssigner (src/consumer/assigners/roundRobinAssigner):
   // a group of kafkajs and Java-named members shares no protocol.
   protocolNames: { roundrobin: 'RoundRobinAssigner' },
+  knownIssues: [
+    {
+      assignor: 'roundrobin',
+      checks: ['assignor', 'complete', 'subscribed', 'lost'],
+      url: 'https://github.com/tulios/kafkajs/issues/1040',
+      title: 'tulios/kafkajs#1040: Multiple kafka consumer with the same groupId and different topics (open; also #1679)',
+    },
+  ],
   argv: () => [process.execPath, path.join(packageRoot(), 'real', 'kafka', 'drivers', 'kafkajs-driver.mjs')],
   artifactOf: syncGroupRace,
 };

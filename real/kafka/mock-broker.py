@@ -11,6 +11,7 @@ Ops: "topic" {name, partitions} creates a topic. On start it prints {"event": "u
 """
 import ctypes
 import json
+import os
 import sys
 
 # The mock answers ListOffsets v4/v5 wrongly (corrupt responses): offer at most v3, which every client falls back to.
@@ -24,10 +25,12 @@ def reply(line):
 
 
 def main():
+    # MQSPEC_LIBRDKAFKA names another build of the library (a user's own, or a missing one in the tests).
+    name = os.environ.get("MQSPEC_LIBRDKAFKA", "librdkafka.so.1")
     try:
-        lib = ctypes.CDLL("librdkafka.so.1")
+        lib = ctypes.CDLL(name)
     except OSError as error:
-        reply({"event": "unavailable", "reason": "librdkafka.so.1 cannot be loaded (%s): apt-get install librdkafka1" % error})
+        reply({"event": "unavailable", "reason": "%s cannot be loaded (%s): apt-get install librdkafka1" % (name, error)})
         return 3
     lib.rd_kafka_version_str.restype = ctypes.c_char_p
     lib.rd_kafka_conf_new.restype = ctypes.c_void_p

@@ -11,6 +11,7 @@ import { seriesColours, toneColours } from '../diagrams/palette.js';
 import type { LaneTone } from '../diagrams/lane-chart.js';
 import type { EdgeCaseReport, HazardExample, HazardSection, LibraryFinding, PropertyLine } from '../edge-case-report.js';
 import { anchor } from '../markdown/edge-cases-markdown.js';
+import { realClientsHtml, type RealClientsResults } from '../real-clients-section.js';
 import { escapeHtml as e } from './escape.js';
 import { reportCss } from './style.js';
 import { strokeOf, svgOffsets } from './svg-offsets.js';
@@ -165,7 +166,7 @@ function coverageBlock(p: PropertyLine): string {
 }
 
 /** The whole page. */
-export function edgeCasesHtml(report: EdgeCaseReport): string {
+export function edgeCasesHtml(report: EdgeCaseReport, realClients?: RealClientsResults): string {
   const found = report.hazards.filter((h) => h.example !== undefined).length;
   const invariants = report.properties.filter((p) => p.kind === 'invariant');
   const held = invariants.filter((p) => p.status === 'held').length;
@@ -196,6 +197,7 @@ export function edgeCasesHtml(report: EdgeCaseReport): string {
     index(report),
     ...sections,
     ...(report.findings.length === 0 ? [] : ['<h2 class="system" id="real-libraries">What mqspec found in real libraries</h2>', '<p>Real client libraries checked as bundled targets against the model in lockstep; each divergence shrunk against the library, recorded in <code>conformance/expectations.json</code> with its judgement against the Java source.</p>', ...report.findings.map(findingSection)]),
+    ...(realClients === undefined ? [] : [realClientsHtml(realClients)]),
     '<h2 class="system">Every property</h2>',
     `<p>Verdicts of a check run of the whole catalog with seed ${report.seed} and each property's default number of runs.</p>`,
     propertyTable(report.properties),

@@ -9,6 +9,7 @@ import { formatJson } from '../../properties/corpus/stable-json.js';
 import type { EdgeCaseReport, HazardExample, HazardSection, LibraryFinding, PropertyLine } from '../edge-case-report.js';
 import { percent } from '../coverage.js';
 import type { OffsetChart } from '../diagrams/offset-chart.js';
+import { realClientsMarkdown, type RealClientsResults } from '../real-clients-section.js';
 import { mermaidLanes } from './mermaid-lanes.js';
 import { mermaidOffsets, offsetCaption } from './mermaid-offsets.js';
 
@@ -52,6 +53,8 @@ function hazardIndex(report: EdgeCaseReport): string[] {
 export interface MarkdownOptions {
   /** The folder the document is written to (default `reports`). */
   readonly folder?: string;
+  /** The real-client campaign's results, for the "Real clients in groups" section. */
+  readonly realClients?: RealClientsResults;
 }
 
 /** A link from the document's folder to a file named relative to the working directory. */
@@ -217,6 +220,7 @@ export function edgeCasesMarkdown(report: EdgeCaseReport, options: MarkdownOptio
     for (const hazard of hazards) lines.push(...hazardSection(hazard, folder));
   }
   lines.push(...findingsSection(report.findings, folder));
+  if (options.realClients !== undefined) lines.push(...realClientsMarkdown(options.realClients));
   lines.push('## Every property', '', `Verdicts of a check run of the whole catalog with seed ${report.seed} and each property's default number of runs.`, '');
   lines.push(...propertyTable(report.properties), '');
   lines.push('## Coverage', '', 'For each property, the share of generated runs that reached each label: commands (`cmd:`), successful calls (`ok:`), errors (`error:`) and the property\'s own labels. A label missing here was never reached.', '');

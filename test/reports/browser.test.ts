@@ -71,6 +71,11 @@ if (!existsSync(executablePath) && !inCi) {
         expect(box?.width ?? 0, `the picture of ${id} has a width`).toBeGreaterThan(100);
         expect(box?.height ?? 0, `the picture of ${id} has a height`).toBeGreaterThan(40);
       }
+      // The real-client campaign's section: its table, and each finding's timeline drawn with a lane per client.
+      await expect.poll(() => tab.locator('h2#real-clients').count(), { message: 'the real-clients section' }).toBe(1);
+      const timeline = await tab.locator('svg.timeline').first().boundingBox();
+      expect(timeline, 'a real-client finding\'s timeline').not.toBeNull();
+      expect(timeline?.width ?? 0).toBeGreaterThan(100);
       // A full-page screenshot of the long report takes seconds, and far longer on a loaded machine.
       await tab.screenshot({ path: join(reports, 'screenshot.png'), fullPage: true, timeout: screenshotTimeoutMs });
       expect(watch.errors).toEqual([]);

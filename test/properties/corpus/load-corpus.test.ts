@@ -33,6 +33,18 @@ describe('loadCorpus', () => {
     expect(corpus.warnings[1]).toMatch(new RegExp(`^${join(folder, 'wrong.json')}: step: [^\\n]+ \\(skipped\\)$`));
   });
 
+  it('leaves the real-client findings folder to its own reader, without a warning', () => {
+    const folder = corpusFolder();
+    writeFileSync(join(folder, 'good.json'), formatCounterexampleRecord(counterRecord()));
+    mkdirSync(join(folder, 'real-clients', 'kafka'), { recursive: true });
+    writeFileSync(join(folder, 'real-clients', 'kafka', 'kafkajs-roundrobin-assignor.json'), JSON.stringify({ realClientFinding: 1 }));
+    writeFileSync(join(folder, 'real-clients-not.json'), JSON.stringify({ step: -1 }));
+    const corpus = loadCorpus(folder, counterSystems, counterCatalog);
+    expect(corpus.entries.map((e) => e.path)).toEqual([join(folder, 'good.json')]);
+    expect(corpus.warnings).toHaveLength(1);
+    expect(corpus.warnings[0]).toContain('real-clients-not.json');
+  });
+
   it('is empty for a folder that does not exist yet', () => {
     expect(loadCorpus(join(corpusFolder(), 'missing'), counterSystems)).toMatchObject({ entries: [], warnings: [] });
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inPool, runKafkaCampaign } from '../../../real/kafka/kafka-campaign.js';
 import { kafkaWorkloadArbitrary, sampleWorkloads, validWorkload } from '../../../real/kafka/kafka-workload-arbitrary.js';
 import { parseKafkaWorkload } from '../../../real/kafka/kafka-workload-schema.js';
+import type { KafkaWorkload } from '../../../real/kafka/kafka-workload.js';
 import { fakeGroupRunner } from './fake-group-runner.js';
 
 const cell = { libraries: ['kafkajs'], assignor: 'roundrobin' };
@@ -61,8 +62,38 @@ describe('the campaign', () => {
     expect(finding.workload.steps.filter((s) => s.step !== 'start' && s.step !== 'stable')).toEqual([]);
     expect(finding.originalSteps).toBeGreaterThanOrEqual(finding.workload.steps.length);
     expect(finding.reproduced).toBe(true);
+    expect(finding.reproductions).toEqual({ fired: 3, runs: 3 });
     expect(finding.shrink.runs).toBeGreaterThan(0);
     expect(finding.violations.some((v) => v.message.includes("the model's roundrobin assignor gives it"))).toBe(true);
+  });
+
+  it('does not shrink to a workload that fails only on some runs: a candidate must fail twice in a row', async () => {
+    // The stand-in group breaks small workloads (four steps or fewer) only on every other run — as kafkajs's
+    // round-robin breaks for one order of its members' ids and not the other — and larger ones every time: the
+    // minimum must be a workload that always fails.
+    const fake = fakeGroupRunner();
+    let smallRuns = 0;
+    const flaky = (confirmRuns: number) =>
+      runKafkaCampaign({
+        cells: [cell],
+        runs: 30,
+        seed: 3,
+        concurrency: 1,
+        shrinkMilliseconds: 20_000,
+        confirmRuns,
+        run: async (workload: KafkaWorkload, ns: string) => {
+          if (workload.steps.length > 4 || smallRuns++ % 2 === 0) return fake.run(workload, ns);
+          const first = workload.steps[0];
+          const same = first?.step === 'start' ? first.topics : [];
+          return fake.run({ ...workload, steps: workload.steps.map((s) => (s.step === 'start' ? { ...s, topics: same } : s)) }, ns);
+        },
+      });
+    const steady = (await flaky(2)).cells[0]!.findings.find((f) => f.check === 'assignor')!;
+    expect(steady.workload.steps.length, JSON.stringify(steady.workload)).toBeGreaterThan(4);
+    expect(steady.reproductions).toEqual({ fired: 3, runs: 3 });
+    // Accepting a single failure drifts to the small workload that fails only sometimes.
+    const drifted = (await flaky(1)).cells[0]!.findings.find((f) => f.check === 'assignor')!;
+    expect(drifted.workload.steps.length, JSON.stringify(drifted.workload)).toBeLessThanOrEqual(4);
   });
 
   it('counts a run whose plumbing failed as a fault, never as a finding', async () => {
