@@ -1,15 +1,14 @@
 // The report's "Real clients in groups" section: it says why when there are no results (never silently absent), and
 // for a campaign it shows every cell's figures and each finding's minimal workload, the model's expectation, the
 // upstream issue, the replay command and a timeline with a lane per client.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../support/temp-folder.js';
 import { cleanKafkaHistory } from '../../real/kafka/history-zoo.js';
 import { loadRealClientsResults, realClientsHtml, realClientsMarkdown, svgTimeline, upstreamIssue, type RealClientFinding } from '../../reports/real-clients-section.js';
 
-const folder = mkdtempSync(join(tmpdir(), 'mqspec-real-section-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = tempFolder('real-section');
 
 const finding: RealClientFinding = {
   cell: 'kafkajs × roundrobin',

@@ -3,10 +3,10 @@
 // broker, run at once on a broker each, judged by `mqspec trace`'s checks. Then the committed kafkajs finding replayed
 // through the command line, as a user replays it, and the run without a broker. No process is left behind.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../../support/temp-folder.js';
 import { defaultSeed } from '../../../cli/commands/check.js';
 import { runKafkaCampaign } from '../../../real/kafka/kafka-campaign.js';
 import { mockBrokerPool, namespacedRunner } from '../../../real/kafka/namespaced-runner.js';
@@ -14,8 +14,7 @@ import { liveDriverGroups } from '../../../real/process/driver-process.js';
 import { liveGroupMembers } from '../../../conformance/protocol/process-table.js';
 
 const root = join(import.meta.dirname, '../../..');
-const scratch = mkdtempSync(join(tmpdir(), 'mqspec-every-library-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempFolder('every-library');
 
 /** The bin from source, as a user runs the built one; answers when it exits, with the pid of its process group. */
 function mqspec(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string; pid: number }> {
