@@ -8,44 +8,23 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { KafkaEvent, KafkaHistory } from '../real/histories/kafka-history.js';
+import { reproductionText, type KafkaCellResult, type KafkaFinding } from '../real/kafka/kafka-campaign.js';
+import type { TraceViolation } from '../real/kafka/kafka-trace-checks.js';
 import type { KafkaWorkload } from '../real/kafka/kafka-workload.js';
 import { kafkaClientLibraries, type KafkaClientLibrary } from '../real/kafka/kafka-libraries.js';
 import { escapeHtml as e } from './html/escape.js';
 
-/** One finding as the results file holds it. */
-export interface RealClientFinding {
-  readonly cell: string;
-  readonly libraries: readonly string[];
-  readonly assignor: string;
-  readonly check: string;
-  readonly kind: string;
-  readonly originalSteps: number;
-  readonly workload: KafkaWorkload;
-  readonly violations: readonly { readonly check: string; readonly kind: string; readonly message: string }[];
-  readonly history: KafkaHistory;
-  readonly shrink: { readonly runs: number; readonly milliseconds: number; readonly interrupted: boolean };
-  readonly reproduced: boolean;
-  readonly reproductions?: { readonly fired: number; readonly runs: number };
+/**
+ * One finding as the results file holds it: the campaign's finding (seed and path aside) with the file it was saved
+ * to; its violations as the report needs them.
+ */
+export type RealClientFinding = Omit<KafkaFinding, 'seed' | 'path' | 'violations'> & {
+  readonly violations: readonly Pick<TraceViolation, 'check' | 'kind' | 'message'>[];
   readonly file?: string;
-}
+};
 
-/** One cell as the results file holds it. */
-export interface RealClientCell {
-  readonly cell: string;
-  readonly libraries: readonly string[];
-  readonly assignor: string;
-  readonly workloads: number;
-  readonly failing: number;
-  readonly violationsByKind: Readonly<Record<string, number>>;
-  readonly excluded: number;
-  readonly faultyRuns: number;
-  /** The first few faults, each in one line. */
-  readonly faults?: readonly string[];
-  readonly duplicates: number;
-  readonly medianRunMilliseconds: number;
-  readonly maxRunMilliseconds: number;
-  readonly findings: readonly RealClientFinding[];
-}
+/** One cell as the results file holds it: the campaign's cell result with its findings as above. */
+export type RealClientCell = Omit<KafkaCellResult, 'seed' | 'findings'> & { readonly findings: readonly RealClientFinding[] };
 
 /** The results file: a campaign, or why none could run. */
 export type RealClientsResults =
@@ -79,8 +58,7 @@ export function upstreamIssue(finding: Pick<RealClientFinding, 'libraries' | 'as
 
 /** How often the minimal workload fired again. */
 function reproduction(finding: RealClientFinding): string {
-  const r = finding.reproductions ?? { fired: finding.reproduced ? 1 : 0, runs: 1 };
-  return `the same check fired again on ${r.fired} of ${r.runs} more run${r.runs === 1 ? '' : 's'}`;
+  return `the same check ${reproductionText(finding.reproductions)}`;
 }
 
 /** The command that replays a finding. */

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runKafkaCampaign, type KafkaCampaignResult, type KafkaFinding } from '../../real/kafka/kafka-campaign.js';
+import { reproductionText, runKafkaCampaign, type KafkaCampaignResult, type KafkaFinding } from '../../real/kafka/kafka-campaign.js';
 import { readReplayInput, saveFinding } from '../../real/kafka/kafka-findings.js';
 import { kafkaClientLibraries, mixedCells } from '../../real/kafka/kafka-libraries.js';
 import { checkKafkaHistory } from '../../real/kafka/kafka-trace-checks.js';
@@ -198,11 +198,6 @@ function formatCampaign(result: KafkaCampaignResult, saved: readonly string[], o
   for (const file of saved) lines.push(`saved ${file}`);
   lines.push(`results in ${out}; ${result.cells.reduce((n, cell) => n + cell.workloads, 0)} workloads in ${result.milliseconds} ms`);
   return lines.join('\n') + '\n';
-}
-
-/** How often the minimal workload fired again: `fired again on 3 of 3 more runs`. */
-export function reproductionText(reproductions: { readonly fired: number; readonly runs: number }): string {
-  return `fired again on ${reproductions.fired} of ${reproductions.runs} more run${reproductions.runs === 1 ? '' : 's'}`;
 }
 
 /** One finding: its check, the minimal workload step by step, what the model expects. */

@@ -111,6 +111,11 @@ export interface KafkaCampaignResult {
   readonly milliseconds: number;
 }
 
+/** How often a minimal workload fired again: `fired again on 3 of 3 more runs`. */
+export function reproductionText(reproductions: KafkaFinding['reproductions']): string {
+  return `fired again on ${reproductions.fired} of ${reproductions.runs} more run${reproductions.runs === 1 ? '' : 's'}`;
+}
+
 /** A cell's display name: `kafkajs × roundrobin`, `kafka-python+confluent-kafka × range`. */
 export function cellName(cell: KafkaCell): string {
   return `${cell.libraries.join('+')} × ${cell.assignor}`;
@@ -193,7 +198,7 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
     let aborted: unknown;
     const stillFails = async (workload: KafkaWorkload): Promise<boolean> => {
       if (aborted !== undefined) return false;
-      let failing: WorkloadOutcome | undefined;
+      let first: WorkloadOutcome | undefined;
       for (let attempt = 0; attempt < confirmRuns; attempt++) {
         let outcome: WorkloadOutcome;
         try {
@@ -204,14 +209,14 @@ export async function runKafkaCampaign(options: KafkaCampaignOptions): Promise<K
         }
         runs++;
         if (!outcome.violations.some((v) => v.check === check)) {
-          failing = undefined;
-          break;
+          log(`${cellName(plan.cell)} shrinking ${check}: ${workload.steps.length} steps passes`);
+          return false;
         }
-        failing ??= outcome;
+        first ??= outcome;
       }
-      if (failing !== undefined) last = failing;
-      log(`${cellName(plan.cell)} shrinking ${check}: ${workload.steps.length} steps ${failing !== undefined ? 'still fails' : 'passes'}`);
-      return failing !== undefined;
+      last = first ?? last;
+      log(`${cellName(plan.cell)} shrinking ${check}: ${workload.steps.length} steps still fails`);
+      return true;
     };
     const result = await fc.check(
       fc.asyncProperty(plan.arbitrary, async (workload) => !(await stillFails(workload))),

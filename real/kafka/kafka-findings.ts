@@ -13,12 +13,9 @@ import type { KafkaWorkload } from './kafka-workload.js';
 import type { KafkaFinding } from './kafka-campaign.js';
 import { kafkaTraceChecks, type KafkaTraceCheck } from './kafka-trace-checks.js';
 
-/** Where real-client findings live under a corpus folder (the model's corpus loader skips it). */
-export const realClientsFolder = realClientsCorpusFolder;
-
 /** The folder of Kafka findings under `corpus`. */
 export function kafkaFindingsFolder(corpus: string): string {
-  return path.join(corpus, realClientsFolder, 'kafka');
+  return path.join(corpus, realClientsCorpusFolder, 'kafka');
 }
 
 /** A finding's file name: `kafkajs-roundrobin-complete.json`. */

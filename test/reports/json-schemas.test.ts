@@ -13,6 +13,7 @@ import { systems } from '../../model/systems.js';
 import { catalog } from '../../properties/catalog.js';
 import { answerValueSchemas } from '../../model/answer-schemas.js';
 import type { SystemId } from '../../model/system.js';
+import { realClientsCorpusFolder } from '../../properties/corpus/load-corpus.js';
 import { jsonFilesUnder, parseScenarioDocument } from '../../properties/scenario-files.js';
 import { readJsonFile } from '../../properties/read-json-file.js';
 import { jsonSchemaFiles, schemaFileNames } from '../../reports/json-schemas.js';
@@ -62,7 +63,7 @@ describe('schemas/', () => {
 
   // Real-client findings (counterexamples/real-clients/) are workloads with their histories, not model counterexamples:
   // `mqspec run --replay` reads them with its own schema (real/kafka/kafka-workload-schema.ts).
-  for (const [name, document] of documentsUnder('counterexamples').filter(([name]) => !name.startsWith(`counterexamples/real-clients/`))) {
+  for (const [name, document] of documentsUnder('counterexamples').filter(([name]) => !name.startsWith(`counterexamples/${realClientsCorpusFolder}/`))) {
     it(`${name} is valid by the counterexample schema and names it in $schema`, () => {
       expect(counterexample(document)).toBeUndefined();
       expect(document).toMatchObject({ $schema: '../../schemas/counterexample.schema.json' });
