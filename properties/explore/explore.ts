@@ -87,6 +87,13 @@ export interface ExploreOptions {
   readonly transitionLimit?: number;
   /** Stop as soon as every property has a finding (the first is a shortest one). */
   readonly untilFound?: boolean;
+  /**
+   * False: the steps of the last level are checked but their nodes are not kept — no fingerprint, no memory, no
+   * trail — since nothing expands them. For a caller that wants findings only (shortening a counterexample): the
+   * states it reports leave out the last level's, and `exhausted` cannot be told (it answers false). Most of a
+   * bounded search's transitions are on its last level, so this is most of its cost beyond the model's steps.
+   */
+  readonly keepLastLevel?: boolean;
 }
 
 /** One node of the search tree that is still to be expanded. */
@@ -219,10 +226,12 @@ function exploreSetup(
   let depth = 0;
   for (; depth < maxDepth && frontier.length > 0; depth++) {
     const next: FrontierEntry[] = [];
+    const lastLevel = depth === maxDepth - 1 && options.keepLastLevel === false;
     for (const entry of frontier) {
       let prefix: readonly TraceStep[] | undefined;
       const history = (): readonly TraceStep[] => (prefix ??= trailSteps(entry.trail));
-      fingerprints.setParent(entry.state);
+      // The members' hashes serve the successors' fingerprints, which a last level not kept does not take.
+      if (!lastLevel) fingerprints.setParent(entry.state);
       for (const command of scope.commands(entry.state, setup)) {
         const stop = budget.exceeded();
         if (stop !== undefined) {
@@ -245,6 +254,7 @@ function exploreSetup(
           stopEarly(tally, 'found', depth);
           return;
         }
+        if (lastLevel) continue;
         const nextMemory = memory === undefined ? undefined : memory.remember(entry.memory, view);
         if (unchanged && (memory === undefined || fingerprints.memoryKey(nextMemory) === entry.memoryKey)) continue;
         const key = fingerprints.of(result.state, nextMemory);
@@ -259,8 +269,9 @@ function exploreSetup(
     }
     frontier = next;
   }
-  // Exhausted when the last level added nothing new (the frontier is empty), not merely when the bound was reached.
-  const exhausted = frontier.length === 0;
+  // Exhausted when the last level added nothing new (the frontier is empty), not merely when the bound was reached;
+  // a last level not kept leaves the frontier empty without telling.
+  const exhausted = frontier.length === 0 && !(options.keepLastLevel === false && depth === maxDepth);
   tally.deepest = Math.max(tally.deepest, depth);
   if (!exhausted) {
     tally.depthCompleted = Math.min(tally.depthCompleted, depth);

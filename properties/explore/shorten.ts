@@ -69,7 +69,7 @@ export function shortenByExploration(
     const maxDepth = (shortest ?? scenario).commands.length - 1;
     if (budget <= 0 || maxDepth < 1) break;
     const scope = { ...exploration.scopes.default, setups: [setup], maxDepth };
-    const result = explore({ model, exploration, scopeName: 'shorten', scope, properties: [property], transitionLimit: budget, untilFound: true });
+    const result = explore({ model, exploration, scopeName: 'shorten', scope, properties: [property], transitionLimit: budget, untilFound: true, keepLastLevel: false });
     budget -= result.transitions;
     const found = result.findings[0];
     if (found !== undefined && found.length <= maxDepth) shortest = found.scenario;

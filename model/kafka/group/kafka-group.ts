@@ -5,7 +5,6 @@
  * the shared cluster; the group adds membership, the coordinator's rebalance and the checks on offset commits.
  */
 import { kafkaGroupComparison } from './group-comparison.js';
-import { match } from 'ts-pattern';
 import type { StepResult, SystemModel } from '../../system.js';
 import { assignors } from '../assignors/assignors.js';
 import type { KafkaConsumerCommand } from '../consumer/commands.js';
@@ -69,15 +68,23 @@ export function stepEnvironment(state: KafkaGroupState, command: KafkaGroupEnvir
   return { state: { ...state, cluster: step.cluster, members }, outcome: step.outcome };
 }
 
-/** One command with the given assignor standing in for the configured one (the bug zoo swaps it). */
+/**
+ * One command with the given assignor standing in for the configured one (the bug zoo swaps it). A switch, not a
+ * ts-pattern match (the chain it builds on every call is the step's hot path): what reaches `default` is narrowed to
+ * the environment's commands, so a membership command added without a case fails to compile there.
+ */
 export function stepKafkaGroupWith(state: KafkaGroupState, command: KafkaGroupCommand, assign: AssignFunction): Result {
   if (isClientCommand(command)) return stepMember(state, command);
-  return match(command)
-    .with({ type: 'join' }, (c) => join(state, c.consumer))
-    .with({ type: 'leave' }, (c) => leave(state, c.consumer))
-    .with({ type: 'rebalance' }, () => rebalance(state, assign))
-    .with({ type: 'produce' }, { type: 'deleteRecords' }, { type: 'metadataUpdate' }, (c) => stepEnvironment(state, c))
-    .exhaustive();
+  switch (command.type) {
+    case 'join':
+      return join(state, command.consumer);
+    case 'leave':
+      return leave(state, command.consumer);
+    case 'rebalance':
+      return rebalance(state, assign);
+    default:
+      return stepEnvironment(state, command);
+  }
 }
 
 /** One command: membership, the coordinator, the environment, or a member's client call. */

@@ -4,7 +4,6 @@
  * rebalances, pulls with broker and client tag filters, committed offsets — plus a delivery ledger that records
  * what happened to every produced message. Time is a logical clock that ticks once per successful command.
  */
-import { match } from 'ts-pattern';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult, SystemModel } from '../../system.js';
 import type { ClientState } from './client-state.js';
@@ -42,20 +41,30 @@ function pull(state: RocketmqGroupState, clientId: string, client: ClientState, 
   return pullQueue(state, clientId, client, key, command.maxMsgs ?? DEFAULT_PULL_BATCH_SIZE);
 }
 
+/** A handler for one command type, receiving the command narrowed to that type and the time it runs at. */
+type Handler<K extends RocketmqGroupCommand['type']> = (state: RocketmqGroupState, command: Extract<RocketmqGroupCommand, { type: K }>, now: number) => Result;
+
+/**
+ * One handler per command type. The mapped type makes the table exhaustive at compile time, like ts-pattern's
+ * `.exhaustive()`, without building a matcher chain on every step: this is the explorer's and every property run's
+ * hot path, and the chain cost a third of the step rate here (as in kafka.consumer).
+ */
+const handlers: { readonly [K in RocketmqGroupCommand['type']]: Handler<K> } = {
+  start: (state, c, now) => startClient(state, c.client, c.subscriptions, now),
+  subscribe: (state, c, now) => withStarted(state, c.client, (client) => subscribeTopic(state, c.client, client, c.topic, c.expression, now)),
+  unsubscribe: (state, c, now) => withStarted(state, c.client, (client) => unsubscribeTopic(state, c.client, client, c.topic, now)),
+  heartbeat: (state, c, now) => withRunning(state, c.client, (client) => ({ state: sendHeartbeat(state, c.client, client, now), outcome: ok() })),
+  rebalance: (state, c, now) => withRunning(state, c.client, (client) => ({ state: rebalanceClient(state, c.client, client, now), outcome: ok() })),
+  pull: (state, c) => withRunning(state, c.client, (client) => pull(state, c.client, client, c)),
+  shutdown: (state, c, now) => shutdownClient(state, c.client, now),
+  produce: (state, c, now) => produceMessage(state, c, now),
+  commitLogGrows: (state, c) => commitLogGrows(state, c.broker),
+};
+
 /** One command at time `clock + 1`; a failure leaves the state (and the clock) unchanged. */
 export function stepRocketmqGroup(state: RocketmqGroupState, command: RocketmqGroupCommand): Result {
   const now = state.clock + 1;
-  const result = match(command)
-    .with({ type: 'start' }, (c) => startClient(state, c.client, c.subscriptions, now))
-    .with({ type: 'subscribe' }, (c) => withStarted(state, c.client, (client) => subscribeTopic(state, c.client, client, c.topic, c.expression, now)))
-    .with({ type: 'unsubscribe' }, (c) => withStarted(state, c.client, (client) => unsubscribeTopic(state, c.client, client, c.topic, now)))
-    .with({ type: 'heartbeat' }, (c) => withRunning(state, c.client, (client) => ({ state: sendHeartbeat(state, c.client, client, now), outcome: ok() })))
-    .with({ type: 'rebalance' }, (c) => withRunning(state, c.client, (client) => ({ state: rebalanceClient(state, c.client, client, now), outcome: ok() })))
-    .with({ type: 'pull' }, (c) => withRunning(state, c.client, (client) => pull(state, c.client, client, c)))
-    .with({ type: 'shutdown' }, (c) => shutdownClient(state, c.client, now))
-    .with({ type: 'produce' }, (c) => produceMessage(state, c, now))
-    .with({ type: 'commitLogGrows' }, (c) => commitLogGrows(state, c.broker))
-    .exhaustive();
+  const result = (handlers[command.type] as Handler<RocketmqGroupCommand['type']>)(state, command, now);
   if (!result.outcome.ok) return { state, outcome: result.outcome };
   return { state: { ...result.state, clock: now }, outcome: result.outcome };
 }

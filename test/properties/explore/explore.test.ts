@@ -102,6 +102,23 @@ describe('explore', () => {
     expect(merged).toEqual(Object.fromEntries(treeSearch(system, depth)));
   });
 
+  it.each([
+    ['kafka.consumer', 3],
+    ['kafka.group', 3],
+    ['rocketmq.group', 4],
+  ])('a last level not kept checks the same steps in %s (depth %i): the same findings, transitions and paths, fewer states, not called exhausted', (system, depth) => {
+    const kept = exploreSmall(system, { maxDepth: depth });
+    const model = systems.get(system);
+    const exploration = explorations.get(system);
+    if (model === undefined || exploration === undefined) throw new Error(`no exploration for ${system}`);
+    const properties = catalog.filter((p) => p.system === system);
+    const unkept = explore({ model, exploration, scopeName: 'small', properties, maxDepth: depth, keepLastLevel: false });
+    expect(unkept.findings).toEqual(kept.findings);
+    expect(unkept.transitions).toBe(kept.transitions);
+    expect(unkept.states).toBeLessThan(kept.states);
+    expect(unkept.exhausted).toBe(false);
+  });
+
   it('symmetry reduction under BROADCASTING merges renamed clients and keeps every verdict and length', () => {
     const model = systems.get('rocketmq.group');
     const exploration = explorations.get('rocketmq.group');
