@@ -20,6 +20,7 @@ export function lazyVerbs(streams: CliStreams): Verbs<'async'> {
     check: async (options) => (await import('./commands/check.js')).checkCommand(options, await contextFor(streams, [options.target], options.timeout)),
     targets: async (options) => (await import('./commands/targets.js')).targetsCommand(options, await contextFor(streams)),
     explore: async (options) => (await import('./commands/explore.js')).exploreCommand(options, await contextFor(streams)),
+    merge: async (files, options) => (await import('./commands/merge.js')).mergeCommand(files, options, await contextFor(streams)),
     replay: async (file, options) => {
       const { storedTargetModule } = await import('./target-invocation.js');
       const modules = options.target !== undefined || options.exec !== undefined ? [options.target] : [storedTargetModule(file)];

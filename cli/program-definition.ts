@@ -12,6 +12,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { CheckCommandOptions } from './commands/check.js';
 import type { ExploreCommandOptions } from './commands/explore.js';
 import type { ListOptions } from './commands/list.js';
+import type { MergeOptions } from './commands/merge.js';
 import type { ReplayOptions } from './commands/replay.js';
 import type { ReportOptions } from './commands/report.js';
 import type { RunOptions } from './commands/run.js';
@@ -32,6 +33,7 @@ export interface Verbs<R extends 'sync' | 'async' = 'sync'> {
   check(options: CheckCommandOptions): VerbResult<R>;
   targets(options: TargetsOptions): VerbResult<R>;
   explore(options: ExploreCommandOptions): VerbResult<R>;
+  merge(files: readonly string[], options: MergeOptions): VerbResult<R>;
   replay(file: string, options: ReplayOptions): VerbResult<R>;
   report(options: ReportOptions): VerbResult<R>;
   trace(file: string, options: TraceOptions): VerbResult<R>;
@@ -40,7 +42,7 @@ export interface Verbs<R extends 'sync' | 'async' = 'sync'> {
 }
 
 /** The verb names, as `mqspec` with no command lists them. */
-export const verbNames = ['list', 'check', 'explore', 'replay', 'targets', 'report', 'trace', 'run'] as const;
+export const verbNames = ['list', 'check', 'explore', 'merge', 'replay', 'targets', 'report', 'trace', 'run'] as const;
 
 /** Joins a multi-line message into one line (commander puts suggestions on a line of their own). */
 export function oneLine(text: string): string {
@@ -112,6 +114,13 @@ export function buildProgram<R extends 'sync' | 'async'>(streams: CliStreams, ve
     .option('--corpus <dir>', 'the counterexample corpus to compare with and save to (default: counterexamples)')
     .option('--no-save', 'do not save shortest counterexamples to the corpus')
     .action((options: ExploreCommandOptions) => done(verbs.explore(options)));
+
+  program
+    .command('merge')
+    .description("merge the --json documents of a sharded check or explore (one file per shard) into the unsharded command's report and exit status")
+    .argument('<files...>', 'the files the shards wrote with --json: all of check, or all of explore')
+    .option('--json', 'print the merged document, as the unsharded command prints it with --json')
+    .action((files: string[], options: MergeOptions) => done(verbs.merge(files, options)));
 
   program
     .command('replay')

@@ -6,6 +6,7 @@
 import { checkCommand } from './commands/check.js';
 import { exploreCommand } from './commands/explore.js';
 import { listCommand } from './commands/list.js';
+import { mergeCommand } from './commands/merge.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { targetsCommand } from './commands/targets.js';
@@ -22,6 +23,7 @@ export function boundVerbs(context: CliContext): Verbs {
     check: (options) => checkCommand(options, context),
     targets: (options) => targetsCommand(options, context),
     explore: (options) => exploreCommand(options, context),
+    merge: (files, options) => mergeCommand(files, options, context),
     replay: (file, options) => replayCommand(file, options, context),
     report: (options) => reportCommand(options, context),
     trace: (file, options) => traceCommand(file, options, context),

@@ -17,7 +17,7 @@ import type { Property } from '../../properties/property.js';
 import { checkInWorkers } from '../../properties/parallel/check-in-workers.js';
 import { parseShard, shardOf, type Shard } from '../../properties/parallel/shard.js';
 import { defaultWorkers } from '../../properties/parallel/worker-pool.js';
-import { colorsFor, type CliContext } from '../context.js';
+import { colorsFor, type CliContext, type Colors, type Sink } from '../context.js';
 import { ExitCode } from '../exit-code.js';
 import { internalErrorLine } from '../internal-error.js';
 import { progressDone, progressRunning, resultDetails, summaryLine, summaryTable } from '../format/check-report.js';
@@ -58,6 +58,8 @@ export interface CheckCommandOptions {
 /** What `mqspec check --json` prints. */
 export interface CheckDocument {
   readonly seed: number;
+  /** `--runs`, when it was given: the rerun commands of the report repeat it (`mqspec merge` reads it back). */
+  readonly runs?: number;
   /** The corpus folder replayed (and saved to, unless `--no-save`). */
   readonly corpus: string;
   /** Corpus files skipped and counterexamples not saved, one line each (also written to stderr). */
@@ -170,8 +172,7 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
       warn(warning);
     }
   }
-  const passed = results.filter(isExpected).length;
-  const failed = results.length - passed;
+  const { passed, failed } = checkSummary(results);
   let matrix: CheckDocument['matrix'];
   if (options.matrix === true) {
     if (!json) context.stdout.write('\nbundled library targets:\n');
@@ -188,24 +189,54 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
     });
     matrix = { rows, changes: expectationChanges(rows, loadExpectations()) };
   }
-  if (json) {
-    const document: CheckDocument = { seed, corpus: folder, warnings, results, summary: { passed, failed }, ...(matrix === undefined ? {} : { matrix }) };
-    context.stdout.write(JSON.stringify(document, null, 2) + '\n');
-  } else {
-    if (results.length === 0) context.stdout.write('no properties selected\n');
-    else context.stdout.write('\n' + summaryTable(results, colors));
-    const details = results.map((r) => resultDetails(r, seed, runs, colors)).filter((text) => text !== '');
-    if (details.length > 0) context.stdout.write('\n' + details.join('\n'));
-    context.stdout.write('\n' + summaryLine(passed, failed, seed, colors));
-    if (matrix !== undefined) {
-      context.stdout.write('\n' + formatMatrix(matrix.rows));
-      const changes = matrix.changes;
-      context.stdout.write(changes.length === 0 ? 'every target as expected (conformance/expectations.json)\n' : `${changes.length} change(s) from conformance/expectations.json:\n${changes.map((c) => `  ${c}\n`).join('')}`);
-    }
+  const document: CheckDocument = {
+    seed,
+    ...(runs === undefined ? {} : { runs }),
+    corpus: folder,
+    warnings,
+    results,
+    summary: { passed, failed },
+    ...(matrix === undefined ? {} : { matrix }),
+  };
+  // The blank line parts the report from the progress lines above it.
+  if (json) context.stdout.write(JSON.stringify(document, null, 2) + '\n');
+  else context.stdout.write((results.length === 0 ? '' : '\n') + checkReport(document, colors));
+  return checkExitCode(document, context.stderr);
+}
+
+/** How many results came out as their kind expects, and how many did not. */
+export function checkSummary(results: readonly CorpusCheckResult[]): CheckDocument['summary'] {
+  const passed = results.filter(isExpected).length;
+  return { passed, failed: results.length - passed };
+}
+
+/**
+ * What `mqspec check` prints after its progress lines: the table, what to act on for each result, the summary line
+ * and, with `--matrix`, the matrix and its changes from the expectations.
+ */
+export function checkReport(document: CheckDocument, colors: Colors): string {
+  const { results, seed, runs, matrix, summary } = document;
+  let text = results.length === 0 ? 'no properties selected\n' : summaryTable(results, colors);
+  const details = results.map((r) => resultDetails(r, seed, runs, colors)).filter((t) => t !== '');
+  if (details.length > 0) text += '\n' + details.join('\n');
+  text += '\n' + summaryLine(summary.passed, summary.failed, seed, colors);
+  if (matrix !== undefined) {
+    text += '\n' + formatMatrix(matrix.rows);
+    const changes = matrix.changes;
+    text += changes.length === 0 ? 'every target as expected (conformance/expectations.json)\n' : `${changes.length} change(s) from conformance/expectations.json:\n${changes.map((c) => `  ${c}\n`).join('')}`;
   }
+  return text;
+}
+
+/**
+ * The exit status of a check: 0 when every result is as its kind expects (and the matrix as the expectations say),
+ * 1 otherwise, 4 when a check broke — writing one line for each broken check to `stderr`.
+ */
+export function checkExitCode(document: CheckDocument, stderr: Sink): ExitCode {
+  const { results, seed, matrix } = document;
   // A check that broke (the model threw) is no verdict on the property: it is a bug in mqspec, named by its rerun.
   const broken = results.filter((r) => r.status === 'error');
-  for (const r of broken) context.stderr.write(internalErrorLine(`${r.id}: ${r.error ?? 'unknown error'}`, ['check', '--property', r.id, '--seed', String(seed)]));
+  for (const r of broken) stderr.write(internalErrorLine(`${r.id}: ${r.error ?? 'unknown error'}`, ['check', '--property', r.id, '--seed', String(seed)]));
   if (broken.length > 0) return ExitCode.internal;
-  return failed === 0 && (matrix === undefined || matrix.changes.length === 0) ? ExitCode.ok : ExitCode.failed;
+  return checkSummary(results).failed === 0 && (matrix === undefined || matrix.changes.length === 0) ? ExitCode.ok : ExitCode.failed;
 }

@@ -187,22 +187,31 @@ function exploreScope(options: ExploreCommandOptions, context: CliContext): Expl
     const shortest = result.findings.find((f) => f.id === property.id);
     const generated = generatedLength(corpus, property.id);
     const saved = shortest === undefined || options.save === false ? undefined : saveFinding(shortest, property, folder, corpus, context);
-    const status = property.kind === 'invariant' ? (shortest === undefined ? 'held' : 'violated') : shortest === undefined ? 'not-found' : 'found';
     return {
       id: property.id,
       kind: property.kind,
-      status,
+      status: verdictStatus(property.kind, shortest),
       ...(shortest === undefined ? {} : { shortest }),
       ...(generated === undefined ? {} : { generatedLength: generated }),
       ...(saved === undefined ? {} : { saved }),
     };
   });
-  const statesPerSecond = Math.round(result.states / Math.max(result.milliseconds / 1000, 1e-3));
-  return { result, summary: scope.summary, statesPerSecond, verdicts };
+  return { result, summary: scope.summary, statesPerSecond: statesPerSecond(result), verdicts };
+}
+
+/** A property's verdict in a scope from whether the search found a violation of it. */
+export function verdictStatus(kind: Property['kind'], shortest: Finding | undefined): ExploreVerdict['status'] {
+  if (kind === 'invariant') return shortest === undefined ? 'held' : 'violated';
+  return shortest === undefined ? 'not-found' : 'found';
+}
+
+/** The search's throughput, in whole states per second of wall-clock time. */
+export function statesPerSecond(result: ExploreResult): number {
+  return Math.round(result.states / Math.max(result.milliseconds / 1000, 1e-3));
 }
 
 /** Exit 1 when an invariant is violated within a scope explored. */
-function exitCodeOf(documents: readonly ExploreDocument[]): ExitCode {
+export function exploreExitCode(documents: readonly ExploreDocument[]): ExitCode {
   return documents.some((d) => d.verdicts.some((v) => v.status === 'violated')) ? ExitCode.failed : ExitCode.ok;
 }
 
@@ -214,7 +223,7 @@ export function exploreCommand(options: ExploreCommandOptions, context: CliConte
   if (options.all !== true) {
     const document = exploreScope(options, context);
     context.stdout.write(options.json === true ? JSON.stringify(document, null, 2) + '\n' : exploreReport(document));
-    return exitCodeOf([document]);
+    return exploreExitCode([document]);
   }
   if (options.system !== undefined) throw new UsageError('explore: --all explores every system; leave out --system');
   if (options.scope !== undefined && isScopeFile(options.scope)) throw new UsageError('explore: --all takes a scope name that every system has (small, default), not a file');
@@ -226,5 +235,5 @@ export function exploreCommand(options: ExploreCommandOptions, context: CliConte
     if (options.json !== true) context.stdout.write(exploreReport(document) + '\n');
   }
   context.stdout.write(options.json === true ? JSON.stringify(documents, null, 2) + '\n' : exploreSummary(documents));
-  return exitCodeOf(documents);
+  return exploreExitCode(documents);
 }

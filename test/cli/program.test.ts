@@ -11,7 +11,7 @@ describe('mqspec (program)', () => {
     [['list', '--jsn'], "mqspec: unknown option '--jsn' (Did you mean --json?)\n"],
     [['list', 'extra'], "mqspec: too many arguments for 'list'. Expected 0 arguments but got 1.\n"],
     [['replay'], "mqspec: missing required argument 'file'\n"],
-    [[], 'mqspec: missing command (expected list, check, explore, replay, targets, report, trace or run; see mqspec --help)\n'],
+    [[], 'mqspec: missing command (expected list, check, explore, merge, replay, targets, report, trace or run; see mqspec --help)\n'],
   ])('exits 2 with one line on stderr for %j', (args, stderr) => {
     const run = runCli(args);
     expect(run.exitCode).toBe(2);
