@@ -107,6 +107,7 @@ export function buildProgram<R extends 'sync' | 'async'>(streams: CliStreams, ve
     .option('--all', "every system's scope of that name in turn (the main job's exhaustive part), then a table")
     .option('--depth <n>', "the longest command sequence (default: the scope's bound)")
     .option('--time <s>', 'stop after this many seconds (default: 600)')
+    .option('--max-memory <MiB>', "stop with a partial result when the search's heap reaches this (default: 3/4 of node's heap limit; per thread with workers)")
     .option('--workers <n>', "worker threads, one setup of the scope each (default: the machine's cores)")
     .option('--shard <i/n>', "explore only the i-th of n parts of the scope's setups")
     .option('--no-symmetry', 'do not merge states that differ only by interchangeable names')

@@ -4,6 +4,7 @@
  * length of the generated one in the corpus; saves the shortest counterexamples to the corpus unless `--no-save`.
  * Exit 1 when an invariant is violated, 0 otherwise (a hazard absent from a small scope is reported, not failed).
  */
+import { getHeapStatistics } from 'node:v8';
 import { explore, mergeResults, type ExploreResult, type Finding } from '../../properties/explore/explore.js';
 import { explorations } from '../../properties/explore/explorations.js';
 import { counterexampleRecord, modelTarget } from '../../properties/corpus/counterexample-record.js';
@@ -30,6 +31,8 @@ export interface ExploreCommandOptions {
   readonly depth?: string;
   /** Seconds. */
   readonly time?: string;
+  /** MiB: the heap bound of the search (of each thread's, with workers). */
+  readonly maxMemory?: string;
   readonly json?: boolean;
   /** False with `--no-symmetry`. */
   readonly symmetry?: boolean;
@@ -93,7 +96,20 @@ function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, scope: AnyExploratio
     symmetry: task.symmetry,
     ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
     ...(task.timeLimitMs === undefined ? {} : { timeLimitMs: task.timeLimitMs }),
+    ...(task.heapLimitBytes === undefined ? {} : { heapLimitBytes: task.heapLimitBytes }),
   });
+}
+
+/**
+ * `--max-memory` in bytes. The search stops cleanly with a partial result when its heap reaches the bound, so the
+ * bound must leave V8 room to finish: more than three quarters of node's heap limit (the default bound) is refused.
+ */
+function heapLimitOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const mib = parsePositiveInteger('--max-memory', text);
+  const most = Math.floor((getHeapStatistics().heap_size_limit * 0.75) / 2 ** 20);
+  if (mib > most) throw new UsageError(`--max-memory: at most ${most} MiB in this node (received ${mib}; node --max-old-space-size raises the heap)`);
+  return mib * 2 ** 20;
 }
 
 function unreachable(kind: string): never {
@@ -159,6 +175,7 @@ function exploreScope(options: ExploreCommandOptions, context: CliContext): Expl
   const { exploration, name: scopeName, scope, file } = chooseScope(options, context);
   const maxDepth = options.depth === undefined ? undefined : parsePositiveInteger('--depth', options.depth);
   const seconds = options.time === undefined ? defaultTimeSeconds : parsePositiveInteger('--time', options.time);
+  const heapLimitBytes = heapLimitOption(options.maxMemory);
   const workers = options.workers === undefined ? defaultWorkers() : parsePositiveInteger('--workers', options.workers);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') throw new UsageError(shard);
@@ -172,6 +189,7 @@ function exploreScope(options: ExploreCommandOptions, context: CliContext): Expl
       ...(file === undefined ? {} : { scopeFile: file }),
       symmetry: options.symmetry !== false,
       timeLimitMs: seconds * 1000,
+      ...(heapLimitBytes === undefined ? {} : { heapLimitBytes }),
       ...(maxDepth === undefined ? {} : { maxDepth }),
     },
     scope,

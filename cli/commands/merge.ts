@@ -88,6 +88,7 @@ const exploreResultSchema = z.looseObject({
   milliseconds: z.number().nonnegative(),
   cpuMilliseconds: z.number().nonnegative(),
   heapBytes: z.number().nonnegative(),
+  rssBytes: z.number().nonnegative(),
   findings: z.array(findingSchema),
   checked: z.array(z.string()),
 });
@@ -222,7 +223,7 @@ function mergeCheckDocuments(files: readonly CheckFile[], catalog: CliContext['c
 }
 
 /** The figures of a search that measure the machine, not the scope. */
-const timingKeys = ['milliseconds', 'cpuMilliseconds', 'heapBytes'];
+const timingKeys = ['milliseconds', 'cpuMilliseconds', 'heapBytes', 'rssBytes'];
 
 /**
  * The parts of one system and scope, each setup once: a part equal to an earlier one but for its timings (the same

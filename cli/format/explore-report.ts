@@ -20,7 +20,7 @@ function figures(doc: ExploreDocument): string {
   return (
     `explore ${r.system}, scope ${r.scope}${r.symmetry ? ' (symmetry reduced)' : ''}, setups ${r.setups.join(', ')}: ${doc.summary}\n` +
     `${count(r.states)} distinct states, ${count(r.transitions)} transitions, ${how}; ` +
-    `${(r.milliseconds / 1000).toFixed(1)} s (${(r.cpuMilliseconds / 1000).toFixed(1)} s CPU), ${count(doc.statesPerSecond)} states/s, heap ${Math.round(r.heapBytes / 2 ** 20)} MiB\n`
+    `${(r.milliseconds / 1000).toFixed(1)} s (${(r.cpuMilliseconds / 1000).toFixed(1)} s CPU), ${count(doc.statesPerSecond)} states/s, heap ${Math.round(r.heapBytes / 2 ** 20)} MiB, RSS ${Math.round(r.rssBytes / 2 ** 20)} MiB\n`
   );
 }
 

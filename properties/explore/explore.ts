@@ -58,6 +58,11 @@ export interface ExploreResult {
   readonly cpuMilliseconds: number;
   /** Peak V8 heap in use during the search. */
   readonly heapBytes: number;
+  /**
+   * Peak resident set size of the process, sampled with the heap: what the machine gave, V8's heap plus code, buffers
+   * and (with workers) the other threads' heaps.
+   */
+  readonly rssBytes: number;
   /** One per violated property (invariant violated, hazard found), in the order of `properties`. */
   readonly findings: readonly Finding[];
   /** The ids of the properties checked. */
@@ -153,6 +158,7 @@ class Budget {
   private readonly deadline: number;
   private readonly heapLimit: number;
   peakHeap = 0;
+  peakRss = 0;
   private ticks = 0;
 
   constructor(started: number, timeLimitMs: number | undefined, heapLimitBytes: number | undefined) {
@@ -173,6 +179,8 @@ class Budget {
   heapNow(): number {
     const used = getHeapStatistics().used_heap_size;
     if (used > this.peakHeap) this.peakHeap = used;
+    const rss = process.memoryUsage.rss();
+    if (rss > this.peakRss) this.peakRss = rss;
     return used;
   }
 
@@ -373,6 +381,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     milliseconds,
     cpuMilliseconds: (cpu.user + cpu.system) / 1000,
     heapBytes: budget.peakHeap,
+    rssBytes: budget.peakRss,
     findings: options.properties.flatMap((p) => {
       const finding = findings.get(p.id);
       return finding === undefined ? [] : [finding];
@@ -392,7 +401,7 @@ function stopMessageFor(
   const where = `after ${states} states, every path of up to ${depth} commands checked; the scope was not exhausted`;
   if (reason === 'time') return `explore: stopped at the time limit of ${Math.round((options.timeLimitMs ?? 0) / 1000)} s ${where}`;
   if (reason === 'memory') {
-    return `explore: stopped as the heap neared its limit of ${budget.limitMiB()} MiB ${where} (node --max-old-space-size raises the limit)`;
+    return `explore: stopped as the heap neared its limit of ${budget.limitMiB()} MiB ${where} (--max-memory sets the limit, up to three quarters of node's heap, which --max-old-space-size raises)`;
   }
   return undefined;
 }
@@ -428,6 +437,7 @@ export function mergeResults(parts: readonly ExploreResult[]): ExploreResult {
     // Worker threads share one process: each part's figure is the process's, so the largest is the closest.
     cpuMilliseconds: Math.max(...parts.map((p) => p.cpuMilliseconds)),
     heapBytes: Math.max(...parts.map((p) => p.heapBytes)),
+    rssBytes: Math.max(...parts.map((p) => p.rssBytes)),
     findings: first.checked.flatMap((id) => {
       const finding = shortest.get(id);
       return finding === undefined ? [] : [finding];

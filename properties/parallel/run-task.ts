@@ -55,6 +55,7 @@ function runExplore(task: ExploreTask): WorkerReply {
     symmetry: task.symmetry,
     ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }),
     ...(task.timeLimitMs === undefined ? {} : { timeLimitMs: task.timeLimitMs }),
+    ...(task.heapLimitBytes === undefined ? {} : { heapLimitBytes: task.heapLimitBytes }),
   });
   return { kind: 'explore', result };
 }

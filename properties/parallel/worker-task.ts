@@ -23,6 +23,8 @@ export interface ExploreTask {
   readonly setupIndexes: readonly number[];
   readonly maxDepth?: number;
   readonly timeLimitMs?: number;
+  /** `--max-memory`: the heap bound of each thread's search. */
+  readonly heapLimitBytes?: number;
   readonly symmetry: boolean;
   /** Property ids to check (default: all of the system's). */
   readonly properties?: readonly string[];

@@ -75,6 +75,23 @@ describe('mqspec explore', () => {
     expect(run.stderr).toContain(message);
   });
 
+  it('with --max-memory stops cleanly at the heap bound with a partial result and one line, and reports the peak RSS', () => {
+    const run = runExplore(['--system', 'kafka.consumer', '--scope', 'default', '--workers', '1', '--max-memory', '1', '--no-save', '--json']);
+    expect(run.exitCode).toBe(0);
+    const doc = JSON.parse(run.stdout) as ExploreDocument;
+    expect(doc.result.stopped).toBe('memory');
+    expect(doc.result.exhausted).toBe(false);
+    expect(doc.result.states).toBeGreaterThan(1);
+    expect(doc.result.rssBytes).toBeGreaterThan(doc.result.heapBytes);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/stopped as the heap neared its limit of 1 MiB .*--max-memory/)]);
+  });
+
+  it('refuses a --max-memory the heap cannot give, in one line', () => {
+    const run = runExplore(['--system', 'kafka.consumer', '--max-memory', '99999999', '--no-save']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--max-memory: at most \d+ MiB/)]);
+  });
+
   it('splits a scope across shards by setup, and on worker threads gives the result of one thread', () => {
     const whole = JSON.parse(runExplore(['--system', 'rocketmq.allocate', '--depth', '1', '--workers', '1', '--no-save', '--json']).stdout) as ExploreDocument;
     const shards = ['1/2', '2/2'].map((s) => JSON.parse(runExplore(['--system', 'rocketmq.allocate', '--depth', '1', '--shard', s, '--workers', '1', '--no-save', '--json']).stdout) as ExploreDocument);
