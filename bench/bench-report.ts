@@ -10,11 +10,14 @@
  * - per hazard, the median time to find and shrink over ten seeds, the shrunk lengths and the explorer's shortest;
  * - the whole test suite's wall time (`--suite`; slow, so off by default).
  *
- * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run), `--suite`, `--systems` (only the throughput
- * table, printed, nothing written).
+ * Each figure with a goal (issue 24) is shown beside its goal and the previous run's value, read from the
+ * reports/bench.json this run replaces; the run exits 1 on a regression against those figures (bench/regressions.ts).
+ *
+ * Options: `--quick` (fewer seeds and a smaller grid, for a smoke run; never compared), `--suite`, `--systems` (only
+ * the throughput table, printed, nothing written), `--no-gate` (write the figures, do not fail on regressions).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
@@ -28,10 +31,19 @@ import { explorations } from '../properties/explore/explorations.js';
 import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
 import { HAZARD_SEEDS, median } from './hazard-search.js';
 import { measureStartup, startupMarkdown, type StartupFigures } from './cli-startup.js';
+import { HAZARD_NOISE_MS, HAZARD_SLOWDOWN, previousFigures, regressions, type GateFigures } from './regressions.js';
 
 const quick = process.argv.includes('--quick');
 const withSuite = process.argv.includes('--suite');
 const systemsOnly = process.argv.includes('--systems');
+/** `--no-gate` (or MQSPEC_BENCH_NO_GATE=1): write the figures but do not fail on regressions. */
+const gated = !process.argv.includes('--no-gate') && process.env.MQSPEC_BENCH_NO_GATE !== '1';
+
+/** Goals of issue 24, shown beside the figures. */
+const HAZARD_GOAL_MS = 100;
+const STATES_RATIO_GOAL = 0.25;
+const WORKERS_GOAL = 1.8;
+const met = (ok: boolean): string => (ok ? 'yes' : 'no');
 
 /**
  * CPU seconds used by this process since `from`: the throughput figures divide by CPU time, not wall time, so
@@ -325,11 +337,30 @@ function main(): void {
     startup,
     ...(suite === undefined ? {} : { suiteSeconds: suite }),
   };
+  const previous = previousFigures(existsSync('reports/bench.json') ? readFileSync('reports/bench.json', 'utf8') : undefined);
+  const found = typeof previous === 'string' ? [] : regressions(previous, document);
+  const text = markdown(document, previous, found);
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/bench.json', JSON.stringify(document, null, 2) + '\n');
   writeFileSync('reports/bench-growth.svg', growthSvg(grid));
-  writeFileSync('reports/bench.md', markdown(document));
-  process.stdout.write(markdown(document));
+  writeFileSync('reports/bench.md', text);
+  process.stdout.write(text);
+  if (quick) process.stderr.write('bench: a --quick run is not compared with the previous figures\n');
+  for (const line of found) process.stderr.write(`bench: regression: ${line}\n`);
+  if (found.length > 0) {
+    process.stderr.write(`bench: ${found.length} regression(s) against the previous reports/bench.json${gated ? '' : ' (not failing: --no-gate)'}\n`);
+    if (gated) process.exitCode = 1;
+  }
+}
+
+/** Whether a worker run meets the goal, or that it is too short to judge (the goal is for runs over 10 s). */
+function workerGoal(run: { one: number; speedUp: number }): string {
+  return run.one <= 10 ? 'too short to judge' : met(run.speedUp >= WORKERS_GOAL);
+}
+
+/** The previous run's figure of one item, or a dash. */
+function was(value: number | undefined, unit = ''): string {
+  return value === undefined ? '—' : `${thousands(value)}${unit}`;
 }
 
 function markdown(d: {
@@ -342,18 +373,44 @@ function markdown(d: {
   suiteSeconds?: number;
   node: string;
   quick: boolean;
-}): string {
+}, previous: GateFigures | string, found: readonly string[]): string {
   const n = (x: number): string => x.toLocaleString('en-US');
+  const before = typeof previous === 'string' ? undefined : previous;
+  const hazardBefore = new Map(before?.hazards.map((h) => [h.id, h]) ?? []);
+  const systemBefore = new Map(before?.systems.map((s) => [s.system, s.explorer]) ?? []);
+  const gate =
+    typeof previous === 'string'
+      ? `Compared with the previous figures: ${previous}.`
+      : d.quick || previous.quick
+        ? 'Compared with the previous figures: not compared (a --quick run on either side).'
+        : found.length === 0
+          ? 'Compared with the previous figures (the committed reports/bench.json): no regression.'
+          : `Compared with the previous figures (the committed reports/bench.json): ${found.length} regression(s):\n\n${found.map((f) => `- ${f}`).join('\n')}`;
+  const ratios = d.systems.map((s) => `| ${s.system} | ${s.explorer.statesRatioToRawSteps} | ${was(systemBefore.get(s.system)?.statesRatioToRawSteps)} | ≥ ${STATES_RATIO_GOAL} | ${met(s.explorer.statesRatioToRawSteps >= STATES_RATIO_GOAL)} |`);
   const grid = d.growth.grid.map((g) => `| ${g.clients} | ${g.queues} | ${n(g.states)} | ${n(g.transitions)} | ${g.seconds} |`);
-  const hazards = d.hazards.map((h) => `| ${h.id} | ${h.found}/${h.seeds} | ${n(h.medianMilliseconds)} | ${h.shrunkMedian} (${h.shrunkMin}–${h.shrunkMax}) | ${h.shortest ?? '—'} |`);
+  const hazards = d.hazards.map(
+    (h) =>
+      `| ${h.id} | ${h.found}/${h.seeds} | ${n(h.medianMilliseconds)} | ${was(hazardBefore.get(h.id)?.medianMilliseconds)} | ${h.shrunkMedian} (${h.shrunkMin}–${h.shrunkMax}) | ${h.shortest ?? '—'} | ${met(h.found === h.seeds && h.medianMilliseconds < HAZARD_GOAL_MS && h.shrunkMedian === h.shortest)} |`,
+  );
+  const workersBefore = before?.workers;
   return [
     '# Benchmarks',
     '',
     `Generated by \`npm run bench\` (one run, Node ${d.node}${d.quick ? ', --quick' : ''}). Throughput is per CPU second of this process, so the load of a shared machine moves it little; times in the other tables are wall time.`,
     '',
+    gate,
+    '',
+    `The bench exits 1 on a regression against the committed figures: a hazard's median find + shrink more than ${HAZARD_SLOWDOWN}× the previous median and more than ${HAZARD_NOISE_MS} ms slower, a hazard found on fewer seeds or shrunk to a longer median, or an explorer's states/s or transitions/s per CPU second below half the previous (\`--no-gate\` turns it off; a \`--quick\` run is never compared).`,
+    '',
     '## Model and explorer throughput',
     '',
     ...throughputTable(d.systems),
+    '',
+    `Goal: the explorer's distinct states/s at least ${STATES_RATIO_GOAL}× the raw step rate on every system.`,
+    '',
+    '| system | states/s ÷ steps/s | previous | goal | met |',
+    '|---|---:|---:|---:|---|',
+    ...ratios,
     '',
     '## Symmetry reduction',
     '',
@@ -368,18 +425,22 @@ function markdown(d: {
     '',
     '## Hazards: generation and shrinking vs. exhaustive search',
     '',
-    '| hazard | found | median ms to find + shrink | shrunk length median (min–max) | explorer shortest |',
-    '|---|---:|---:|---:|---:|',
+    `Goal: every hazard found on every seed, its median find + shrink under ${HAZARD_GOAL_MS} ms, shrunk to the explorer's shortest.`,
+    '',
+    '| hazard | found | median ms to find + shrink | previous | shrunk length median (min–max) | explorer shortest | goal met |',
+    '|---|---:|---:|---:|---:|---:|---|',
     ...hazards,
     '',
     '## Worker threads',
     '',
     'Wall seconds from the command line (`dist/` when built; startup included). The machine is shared: the speed-up is what the other processes left.',
     '',
-    '| run | --workers 1 | --workers 2 | speed-up |',
-    '|---|---:|---:|---:|',
-    `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× |`,
-    `| \`mqspec explore --system kafka.consumer --scope two-topics\` (4 setups) | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× |`,
+    `Goal: --workers 2 at least ${WORKERS_GOAL}× on a run over 10 s (runs shorter than that are shown, not judged).`,
+    '',
+    '| run | --workers 1 | --workers 2 | speed-up | previous | goal met |',
+    '|---|---:|---:|---:|---:|---|',
+    `| \`mqspec check --no-save\` (whole catalog) | ${d.workers.check.one} | ${d.workers.check.two} | ${d.workers.check.speedUp}× | ${was(workersBefore?.check.speedUp, '×')} | ${workerGoal(d.workers.check)} |`,
+    `| \`mqspec explore --system kafka.consumer --scope two-topics\` (4 setups) | ${d.workers.explore.one} | ${d.workers.explore.two} | ${d.workers.explore.speedUp}× | ${was(workersBefore?.explore.speedUp, '×')} | ${workerGoal(d.workers.explore)} |`,
     '',
     ...startupMarkdown(d.startup),
     d.suiteSeconds === undefined ? 'Whole test suite: not measured in this run (`npm run bench -- --suite`).' : `Whole test suite (\`vitest run --maxWorkers=1\`): ${d.suiteSeconds} s.`,
