@@ -4,7 +4,7 @@
  * per-partition calls (seek, reset requests, pause). Every function answers a `StepResult` and leaves the state
  * untouched when it fails.
  */
-import { produce } from 'immer';
+import { Immer } from 'immer';
 import { fail, ok } from '../../outcome.js';
 import type { StepResult } from '../../system.js';
 import { translateJavaPattern } from '../../java/java-pattern.js';
@@ -13,6 +13,14 @@ import { coordinatorAssignmentOrder, distinctPartitions, userAssignmentOrder } f
 import { freshPartition, type KafkaConsumerState, type PartitionState, type ResetStrategy, type SubscriptionMode } from './state.js';
 
 type Result = StepResult<KafkaConsumerState>;
+
+
+/**
+ * Immer without auto-freeze. Freezing walked every state this file answers and was a twelfth of kafka.group's
+ * evaluation time; the states' types are readonly, and test/model/purity.test.ts steps every system over deep-frozen
+ * states, so a step that writes into the state it was given fails there instead.
+ */
+const { produce } = new Immer({ autoFreeze: false });
 
 /** Java's `SUBSCRIPTION_EXCEPTION_MESSAGE`. */
 export const MODES_EXCLUSIVE = 'Subscription to topics, partitions and pattern are mutually exclusive';
