@@ -6,11 +6,12 @@
  * - a hazard's median find + shrink over its seeds more than 2× the previous median *and* more than 20 ms slower (a
  *   median is already robust to one slow seed; 1 ms → 3 ms on a trivial hazard is noise, not a regression);
  * - a hazard found on fewer seeds, or shrunk to a longer median, than before (these are exact: same seeds, same
- *   answer on any machine, so any change is a change of behaviour);
+ *   answer on any machine, so any change is a change of behaviour; if the list of seeds itself changed, the share of
+ *   seeds it is found on is compared, so a longer list cannot hide a seed lost);
  * - an explorer's states or transitions per CPU second below half the previous figure (per CPU second, so other
  *   processes on the machine move it little).
  * A hazard or system absent from the previous figures is new, not a regression. A quick run (`--quick`: fewer
- * seeds, shorter timings) is never compared, nor compared against.
+ * seeds, shorter searches, a smaller grid) is never compared, nor compared against: its figures measure other work.
  */
 import { z } from 'zod';
 
@@ -20,6 +21,7 @@ export interface HazardFigure {
   readonly found: number;
   readonly seeds: number;
   readonly medianMilliseconds: number;
+  /** NaN when it was found on no seed (JSON writes that as null). */
   readonly shrunkMedian: number;
 }
 
@@ -43,9 +45,19 @@ export interface GateFigures {
   readonly workers?: WorkerFigures;
 }
 
+/**
+ * A hazard found on no seed has no shrunk median: NaN in the run, null in its JSON. Reading it back as NaN keeps such a
+ * file readable (one hazard lost must not make the whole previous run unreadable and so switch the gate off), and NaN
+ * compares false with everything, so the next run's shrunk median is not judged against it.
+ */
+const noneAsNaN = z
+  .number()
+  .nullable()
+  .transform((x) => x ?? Number.NaN);
+
 const gateFiguresSchema = z.object({
   quick: z.boolean(),
-  hazards: z.array(z.looseObject({ id: z.string(), found: z.number(), seeds: z.number(), medianMilliseconds: z.number(), shrunkMedian: z.number() })),
+  hazards: z.array(z.looseObject({ id: z.string(), found: z.number(), seeds: z.number(), medianMilliseconds: z.number(), shrunkMedian: noneAsNaN })),
   systems: z.array(z.looseObject({ system: z.string(), explorer: z.looseObject({ statesPerSecond: z.number(), transitionsPerSecond: z.number(), statesRatioToRawSteps: z.number().optional() }) })),
   workers: z.looseObject({ check: z.looseObject({ speedUp: z.number() }), explore: z.looseObject({ speedUp: z.number() }) }).optional(),
 });
@@ -71,18 +83,28 @@ export function previousFigures(text: string | undefined): GateFigures | string 
   return parsed.data;
 }
 
-/** One line per regression of `current` against `previous`; empty when there is none or either run was quick. */
+/** Whether two runs measured the same work, so that one's figures may be judged (or shown) against the other's. */
+export function comparable(previous: Pick<GateFigures, 'quick'>, current: Pick<GateFigures, 'quick'>): boolean {
+  return !previous.quick && !current.quick;
+}
+
+/** Whether `now` is found on a smaller share of its seeds than `was` (cross-multiplied: exact on integers). */
+function foundLess(now: HazardFigure, was: HazardFigure): boolean {
+  return now.found * was.seeds < was.found * now.seeds;
+}
+
+/** One line per regression of `current` against `previous`; empty when there is none or the runs are not comparable. */
 export function regressions(previous: GateFigures, current: GateFigures): string[] {
-  if (previous.quick || current.quick) return [];
+  if (!comparable(previous, current)) return [];
   const lines: string[] = [];
   const before = new Map(previous.hazards.map((h) => [h.id, h]));
   for (const now of current.hazards) {
     const was = before.get(now.id);
     if (was === undefined) continue;
     if (now.medianMilliseconds > HAZARD_SLOWDOWN * was.medianMilliseconds && now.medianMilliseconds - was.medianMilliseconds > HAZARD_NOISE_MS) {
-      lines.push(`${now.id}: find + shrink took ${now.medianMilliseconds} ms (median), more than ${HAZARD_SLOWDOWN}× the previous ${was.medianMilliseconds} ms`);
+      lines.push(`${now.id}: find + shrink took ${now.medianMilliseconds} ms (median), more than ${HAZARD_SLOWDOWN}× the previous ${was.medianMilliseconds} ms and over ${HAZARD_NOISE_MS} ms slower`);
     }
-    if (now.seeds === was.seeds && now.found < was.found) lines.push(`${now.id}: found on ${now.found}/${now.seeds} seeds, previously ${was.found}/${was.seeds}`);
+    if (foundLess(now, was)) lines.push(`${now.id}: found on ${now.found}/${now.seeds} seeds, previously ${was.found}/${was.seeds}`);
     if (now.shrunkMedian > was.shrunkMedian) lines.push(`${now.id}: shrunk to ${now.shrunkMedian} commands (median), previously ${was.shrunkMedian}`);
   }
   const systemsBefore = new Map(previous.systems.map((s) => [s.system, s.explorer]));
