@@ -48,8 +48,39 @@ function assignable(state: KafkaConsumerState): TopicPartition[] {
  * an end plus the whole assignment, both poll sizes that matter (one record, all), produce of any count up to the
  * offset bound, and every deletion point.
  */
-export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: KafkaConsumerState) => KafkaConsumerCommand[] {
+export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: KafkaConsumerState) => readonly KafkaConsumerCommand[] {
+  // The explorer asks for the commands of every state it expands, and most states share their enumeration inputs
+  // with many others (the list differs only by metadata, assignment, subscription and log bounds), so the lists are
+  // kept per inputs: building them was a tenth of the default scope's search. The lists are only read, never changed.
+  const known = new Map<string, readonly KafkaConsumerCommand[]>();
   return (state) => {
+    const key = enumerationKey(state);
+    const cached = known.get(key);
+    if (cached !== undefined) return cached;
+    if (known.size >= enumerationsKept) known.clear();
+    const commands = enumerate(bounds, state);
+    known.set(key, commands);
+    return commands;
+  };
+}
+
+/** Enumerations kept at once: far more than a scope's distinct inputs, few enough that memory stays small. */
+const enumerationsKept = 4096;
+
+/** What the enumeration reads of a state, as text: the metadata, the assignment's order, the subscription and the log bounds. */
+function enumerationKey(state: KafkaConsumerState): string {
+  // Names are quoted (JSON), so no topic or pattern can run into the next field.
+  let key = JSON.stringify(state.pattern) + JSON.stringify(state.subscription);
+  for (const p of state.assignment) key += JSON.stringify(p.tp.topic) + p.tp.partition;
+  key += '|';
+  for (const [topic, n] of Object.entries(state.metadata)) key += JSON.stringify(topic) + n;
+  key += '|';
+  for (const [k, log] of Object.entries(state.logs)) key += JSON.stringify(k) + log.logStartOffset + ':' + log.highWatermark;
+  return key;
+}
+
+function enumerate(bounds: KafkaConsumerBounds, state: KafkaConsumerState): KafkaConsumerCommand[] {
+  {
     const topics = Object.keys(state.metadata).sort();
     const all = metadataPartitions(state);
     const assigned = state.assignment.map((p) => p.tp);
@@ -82,7 +113,7 @@ export function kafkaConsumerCommands(bounds: KafkaConsumerBounds): (state: Kafk
       }),
     ];
     return commands;
-  };
+  }
 }
 
 /** A scope from bounds: one setup per profile and reset policy. */
