@@ -82,8 +82,13 @@ function runSearch(task: Omit<ExploreTask, 'setupIndexes'>, scope: AnyExploratio
   const exploration = explorations.get(task.system);
   if (model === undefined || exploration === undefined) throw new UsageError(`--system: unknown system "${task.system}"`);
   if (workers > 1 && setups.length > 1) {
+    // A thread runs several setups one after another, so no part's own time is the search's: time the pool.
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const replies = runInWorkers(setups.map((i) => ({ ...task, setupIndexes: [i] })), workers);
-    return mergeResults(replies.map((r) => (r.kind === 'explore' ? r.result : unreachable(r.kind))));
+    const merged = mergeResults(replies.map((r) => (r.kind === 'explore' ? r.result : unreachable(r.kind))));
+    const cpu = process.cpuUsage(cpuStarted);
+    return { ...merged, milliseconds: performance.now() - started, cpuMilliseconds: (cpu.user + cpu.system) / 1000 };
   }
   const properties = context.catalog.filter((p) => p.system === task.system);
   return explore({
