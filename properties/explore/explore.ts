@@ -409,8 +409,8 @@ function stopMessageFor(
 /**
  * One result from the results of disjoint setups of one scope (shards, workers): counts add up, the depth is the
  * least completed, the scope is exhausted when every part was, and each property keeps its shortest finding.
- * Time is the longest part's (shards ran side by side, each on its own machine; a pool of threads runs several parts
- * one after another on a thread, so its caller times the pool instead) and memory the largest.
+ * Wall time is the longest part's (shards ran side by side, each on its own machine; a pool of threads runs several
+ * parts one after another on a thread, so its caller times the pool instead), CPU time adds up, memory is the largest.
  */
 export function mergeResults(parts: readonly ExploreResult[]): ExploreResult {
   const [first] = parts;
@@ -435,7 +435,7 @@ export function mergeResults(parts: readonly ExploreResult[]): ExploreResult {
     ...(stopped?.stopped === undefined ? { stopped: undefined } : { stopped: stopped.stopped }),
     ...(stopped?.stopMessage === undefined ? { stopMessage: undefined } : { stopMessage: stopped.stopMessage }),
     milliseconds: Math.max(...parts.map((p) => p.milliseconds)),
-    cpuMilliseconds: Math.max(...parts.map((p) => p.cpuMilliseconds)),
+    cpuMilliseconds: parts.reduce((n, p) => n + p.cpuMilliseconds, 0),
     heapBytes: Math.max(...parts.map((p) => p.heapBytes)),
     rssBytes: Math.max(...parts.map((p) => p.rssBytes)),
     findings: first.checked.flatMap((id) => {

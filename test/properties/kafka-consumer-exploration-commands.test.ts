@@ -38,12 +38,15 @@ describe('kafka.consumer exploration commands', () => {
     for (const state of statesOf(scenario)) expect(kept(state)).toEqual(kafkaConsumerCommands(bounds)(state));
   });
 
-  it('keeps one list per distinct inputs: a state with the same inputs gets the same list, not a copy', () => {
-    const state = kafkaConsumer.init({ profile: 'kafka-1.0', topics: { t0: 1 }, autoOffsetReset: 'earliest', committed: [] });
+  it('keeps one list per distinct inputs: a different state with the same inputs gets the same list, not a copy', () => {
+    const fresh = kafkaConsumer.init({ profile: 'kafka-1.0', topics: { t0: 1 }, autoOffsetReset: 'earliest', committed: [] });
     const enumerate = kafkaConsumerCommands(bounds);
-    const polled = kafkaConsumer.step(state, { type: 'unsubscribe' }).state;
-    expect(enumerate(polled)).toBe(enumerate(state));
-    const grown = kafkaConsumer.step(state, { type: 'produce', topic: 't0', partition: 0, count: 1 }).state;
-    expect(enumerate(grown)).not.toEqual(enumerate(state));
+    const assigned = kafkaConsumer.step(fresh, { type: 'assign', partitions: [{ topic: 't0', partition: 0 }] }).state;
+    // A poll resets the position: a new state, with the same metadata, assignment, subscription and logs.
+    const polled = kafkaConsumer.step(assigned, { type: 'poll' }).state;
+    expect(polled).not.toEqual(assigned);
+    expect(enumerate(polled)).toBe(enumerate(assigned));
+    const grown = kafkaConsumer.step(assigned, { type: 'produce', topic: 't0', partition: 0, count: 1 }).state;
+    expect(enumerate(grown)).not.toEqual(enumerate(assigned));
   });
 });

@@ -79,41 +79,40 @@ function enumerationKey(state: KafkaConsumerState): string {
   return key;
 }
 
+/** The commands applicable in `state` within the bounds, built afresh. */
 function enumerate(bounds: KafkaConsumerBounds, state: KafkaConsumerState): KafkaConsumerCommand[] {
-  {
-    const topics = Object.keys(state.metadata).sort();
-    const all = metadataPartitions(state);
-    const assigned = state.assignment.map((p) => p.tp);
-    const offsets = range(0, bounds.maxOffset);
-    const singlesAndAll = [...assigned.map((p) => [p]), ...(assigned.length > 1 ? [assigned] : [])];
-    const commands: KafkaConsumerCommand[] = [
-      ...nonEmptySubsets(topics).map((t): KafkaConsumerCommand => ({ type: 'subscribe', topics: t })),
-      ...bounds.patterns.map((pattern): KafkaConsumerCommand => ({ type: 'subscribePattern', pattern })),
-      ...nonEmptySubsets(all).map((partitions): KafkaConsumerCommand => ({ type: 'assign', partitions })),
-      { type: 'unsubscribe' },
-      ...[[], ...nonEmptySubsets(assignable(state))].map((partitions): KafkaConsumerCommand => ({ type: 'rebalance', partitions })),
-      ...topics
-        .filter((t) => (state.metadata[t] ?? 0) < bounds.maxPartitions)
-        .map((t): KafkaConsumerCommand => ({ type: 'metadataUpdate', topics: { ...state.metadata, [t]: (state.metadata[t] ?? 0) + 1 } })),
-      ...assigned.flatMap((partition) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'seek', partition, offset }))),
-      ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToBeginning', partitions })),
-      ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToEnd', partitions })),
-      ...assigned.map((p): KafkaConsumerCommand => ({ type: 'pause', partitions: [p] })),
-      ...assigned.map((p): KafkaConsumerCommand => ({ type: 'resume', partitions: [p] })),
-      { type: 'poll', maxRecords: 1 },
-      { type: 'poll' },
-      { type: 'commitSync' },
-      ...assigned.flatMap((p) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'commitSync', offsets: [{ ...p, offset }] }))),
-      ...assigned.map((partition): KafkaConsumerCommand => ({ type: 'position', partition })),
-      ...all.map((partition): KafkaConsumerCommand => ({ type: 'committed', partition })),
-      ...all.flatMap((p) => range(1, bounds.maxOffset - (state.logs[tpKey(p)]?.highWatermark ?? 0)).map((count): KafkaConsumerCommand => ({ type: 'produce', ...p, count }))),
-      ...all.flatMap((p) => {
-        const log = state.logs[tpKey(p)];
-        return log === undefined ? [] : range(log.logStartOffset + 1, log.highWatermark).map((beforeOffset): KafkaConsumerCommand => ({ type: 'deleteRecords', ...p, beforeOffset }));
-      }),
-    ];
-    return commands;
-  }
+  const topics = Object.keys(state.metadata).sort();
+  const all = metadataPartitions(state);
+  const assigned = state.assignment.map((p) => p.tp);
+  const offsets = range(0, bounds.maxOffset);
+  const singlesAndAll = [...assigned.map((p) => [p]), ...(assigned.length > 1 ? [assigned] : [])];
+  const commands: KafkaConsumerCommand[] = [
+    ...nonEmptySubsets(topics).map((t): KafkaConsumerCommand => ({ type: 'subscribe', topics: t })),
+    ...bounds.patterns.map((pattern): KafkaConsumerCommand => ({ type: 'subscribePattern', pattern })),
+    ...nonEmptySubsets(all).map((partitions): KafkaConsumerCommand => ({ type: 'assign', partitions })),
+    { type: 'unsubscribe' },
+    ...[[], ...nonEmptySubsets(assignable(state))].map((partitions): KafkaConsumerCommand => ({ type: 'rebalance', partitions })),
+    ...topics
+      .filter((t) => (state.metadata[t] ?? 0) < bounds.maxPartitions)
+      .map((t): KafkaConsumerCommand => ({ type: 'metadataUpdate', topics: { ...state.metadata, [t]: (state.metadata[t] ?? 0) + 1 } })),
+    ...assigned.flatMap((partition) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'seek', partition, offset }))),
+    ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToBeginning', partitions })),
+    ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToEnd', partitions })),
+    ...assigned.map((p): KafkaConsumerCommand => ({ type: 'pause', partitions: [p] })),
+    ...assigned.map((p): KafkaConsumerCommand => ({ type: 'resume', partitions: [p] })),
+    { type: 'poll', maxRecords: 1 },
+    { type: 'poll' },
+    { type: 'commitSync' },
+    ...assigned.flatMap((p) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'commitSync', offsets: [{ ...p, offset }] }))),
+    ...assigned.map((partition): KafkaConsumerCommand => ({ type: 'position', partition })),
+    ...all.map((partition): KafkaConsumerCommand => ({ type: 'committed', partition })),
+    ...all.flatMap((p) => range(1, bounds.maxOffset - (state.logs[tpKey(p)]?.highWatermark ?? 0)).map((count): KafkaConsumerCommand => ({ type: 'produce', ...p, count }))),
+    ...all.flatMap((p) => {
+      const log = state.logs[tpKey(p)];
+      return log === undefined ? [] : range(log.logStartOffset + 1, log.highWatermark).map((beforeOffset): KafkaConsumerCommand => ({ type: 'deleteRecords', ...p, beforeOffset }));
+    }),
+  ];
+  return commands;
 }
 
 /** A scope from bounds: one setup per profile and reset policy. */
