@@ -1,6 +1,7 @@
 /**
  * The conformance matrix: every bundled library target checked on each system it declares (replay-first from the
- * corpus, then a few generated scenarios per property), one row per target × system with its verdict, the counts
+ * shipped corpus, see shipped-corpus.ts, then as many generated scenarios per property as a default
+ * `check --target` runs, so that the matrix finds what that check finds), one row per target × system with its verdict, the counts
  * of properties that held and that diverged, and the time taken; a target that cannot run here is a `skipped` row
  * with the reason. `npm start` ends with it, `mqspec check --matrix --json` carries it, and the expectations file
  * (conformance/expectations.json, see expectations.ts) says what each row must show.
@@ -50,8 +51,9 @@ export interface MatrixRow {
 /** Options of a matrix run. */
 export interface MatrixOptions {
   readonly seed: number;
-  /** Generated scenarios per property beyond the replayed corpus. */
-  readonly runs: number;
+  /** Generated scenarios per property beyond the replayed corpus; each property's own number by default. */
+  readonly runs?: number;
+  /** What to replay first: the shipped corpus (shippedCorpus), whatever the working directory's holds. */
   readonly corpus: Corpus;
   readonly models: ReadonlyMap<string, AnySystemModel>;
   readonly catalog: readonly Property[];
@@ -68,11 +70,20 @@ export function libraryEntries(names?: readonly string[]): BundledTarget[] {
   return bundledTargets.filter((t) => t.name !== 'python-rocketmq-filter' && (names === undefined || names.includes(t.name)));
 }
 
-/** A property result as a cell. */
-function cellOf(result: CorpusCheckResult, corpusFolder: string): MatrixCell {
-  const file = result.regression ?? result.saved?.path;
+/** A corpus file relative to its corpus folder's parent (`counterexamples/kafka.group/KG-04-….json`). */
+function corpusRelative(file: string, corpusFolder: string): string {
   // Corpus files are named as the folder was given joined with the file (relative to the working directory, or absolute).
-  const relative = file === undefined ? undefined : path.relative(path.dirname(path.resolve(corpusFolder)), path.resolve(file));
+  return path.relative(path.dirname(path.resolve(corpusFolder)), path.resolve(file));
+}
+
+/** A property result as a cell: a replayed file is the shipped corpus's, a saved one the save folder's. */
+function cellOf(result: CorpusCheckResult, options: MatrixOptions): MatrixCell {
+  const relative =
+    result.regression !== undefined
+      ? corpusRelative(result.regression, options.corpus.folder)
+      : result.saved !== undefined && options.save !== undefined
+        ? corpusRelative(result.saved.path, options.save.folder)
+        : undefined;
   if (result.status === 'target-failure') return { status: 'failure', message: result.failure?.message ?? 'target failure' };
   if (result.status === 'held' || result.status === 'found') return { status: 'agrees' };
   return {
@@ -83,7 +94,7 @@ function cellOf(result: CorpusCheckResult, corpusFolder: string): MatrixCell {
 }
 
 /** Checks one target on one system. */
-function checkRow(entry: BundledTarget, system: SystemId, options: MatrixOptions): MatrixRow {
+export function checkRow(entry: BundledTarget, system: SystemId, options: MatrixOptions): MatrixRow {
   const started = performance.now();
   const base = { target: entry.name, version: entry.version, system };
   const reason = entry.unavailable?.();
@@ -92,14 +103,14 @@ function checkRow(entry: BundledTarget, system: SystemId, options: MatrixOptions
   try {
     const result = checkTarget(target, {
       seed: options.seed,
-      runs: options.runs,
+      ...(options.runs === undefined ? {} : { runs: options.runs }),
       systems: [system],
       corpus: options.corpus,
       ...(options.save === undefined ? {} : { save: options.save }),
       models: options.models,
       catalog: options.catalog,
     });
-    const ran = result.results.map((r) => [r.id, cellOf(r, options.corpus.folder)] as const);
+    const ran = result.results.map((r) => [r.id, cellOf(r, options)] as const);
     const cells = ran.map(([, cell]) => cell);
     const skipped = result.notApplicable.map((p) => [p.id, { status: 'not-applicable', message: p.reason } satisfies MatrixCell] as const);
     const properties = Object.fromEntries([...ran, ...skipped]);

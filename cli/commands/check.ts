@@ -8,7 +8,9 @@ import { isExpected } from '../../properties/check-property.js';
 import { agreementCatalog } from '../../conformance/target-properties.js';
 import { checkTargetCommand } from './check-target.js';
 import { expectationChanges, loadExpectations } from '../../conformance/expectations.js';
-import { formatMatrix, runMatrix, type MatrixRow } from '../../conformance/matrix.js';
+import { formatMatrix, runMatrix, type MatrixOptions, type MatrixRow } from '../../conformance/matrix.js';
+import { matrixInWorkers } from '../../conformance/matrix-in-workers.js';
+import { shippedCorpus } from '../../conformance/shipped-corpus.js';
 import { checkReplayFirst, type CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
 import { modelTarget } from '../../properties/corpus/counterexample-record.js';
 import { loadCorpus } from '../../properties/corpus/load-corpus.js';
@@ -69,9 +71,6 @@ export interface CheckDocument {
   /** With `--matrix`: the bundled library targets × systems, and where they differ from the expectations. */
   readonly matrix?: { readonly rows: readonly MatrixRow[]; readonly changes: readonly string[] };
 }
-
-/** Generated scenarios per property and target in the matrix when `--runs` does not say (replays come first). */
-export const defaultMatrixRuns = 10;
 
 /** The base seed: `--seed`, else MQSPEC_SEED, else the default. */
 export function resolveSeed(option: string | undefined, env: CliContext['env']): number {
@@ -175,19 +174,22 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
   const { passed, failed } = checkSummary(results);
   let matrix: CheckDocument['matrix'];
   if (options.matrix === true) {
+    const expectations = loadExpectations();
     if (!json) context.stdout.write('\nbundled library targets:\n');
-    const rows = runMatrix({
+    const matrixOptions: MatrixOptions = {
       seed,
-      runs: runs ?? defaultMatrixRuns,
-      corpus: loadCorpus(folder, context.systems, [...context.catalog, ...agreementCatalog(context.systems, context.catalog)]),
+      ...(runs === undefined ? {} : { runs }),
+      // The shipped counterexamples, not the working directory's: the matrix's verdicts must not depend on what ran before.
+      corpus: shippedCorpus(expectations, context.systems, [...context.catalog, ...agreementCatalog(context.systems, context.catalog)]),
       models: context.systems,
       catalog: context.catalog,
       ...(save === undefined ? {} : { save }),
       onRow: (row) => {
         if (!json) context.stdout.write(`  ${row.target} ${row.system}: ${row.verdict}${row.skipped === undefined ? '' : ` (${row.skipped})`}\n`);
       },
-    });
-    matrix = { rows, changes: expectationChanges(rows, loadExpectations()) };
+    };
+    const rows = matrixInWorkers(matrixOptions, workers) ?? runMatrix(matrixOptions);
+    matrix = { rows, changes: expectationChanges(rows, expectations) };
   }
   const document: CheckDocument = {
     seed,

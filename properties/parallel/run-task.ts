@@ -9,6 +9,7 @@ import { modelTarget } from '../corpus/counterexample-record.js';
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import { explore } from '../explore/explore.js';
 import { explorations } from '../explore/explorations.js';
+import { siblingModule, type TaskRunner } from './task-runner.js';
 import type { CheckTask, ExploreTask, WorkerReply, WorkerTask } from './worker-task.js';
 
 /**
@@ -68,3 +69,12 @@ export function runTask(task: WorkerTask, corpora: CorpusCache): WorkerReply {
     return { kind: 'error', error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** A runner of model tasks for one pool run: its own corpus cache. */
+export function makeRunner(): (task: WorkerTask) => WorkerReply {
+  const corpora: CorpusCache = new Map();
+  return (task) => runTask(task, corpora);
+}
+
+/** The model's checks and searches, as the pool runs them. */
+export const modelTasks: TaskRunner<WorkerTask, WorkerReply> = { module: siblingModule('run-task', import.meta.url), makeRunner };

@@ -1,15 +1,15 @@
 /**
- * The worker thread of the pool: says when it has loaded, then runs each task it is handed on the registered catalog
- * and systems, posts the reply, and bumps the shared counter so the blocked caller wakes up.
+ * The worker thread of the pool: loads the runner module it was given (the model's checks and searches, or the
+ * conformance matrix's rows), says when it has loaded, then runs each task it is handed, posts the reply, and bumps
+ * the shared counter so the blocked caller wakes up.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { runTask, type CorpusCache } from './run-task.js';
-import type { WorkerTask } from './worker-task.js';
 
-const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+const { port, signal, runner } = workerData as { port: MessagePort; signal: Int32Array; runner: string };
 
-// A worker lives for one pool run: one cache.
-const corpora: CorpusCache = new Map();
+// A worker lives for one pool run: one runner, with its caches.
+const { makeRunner } = (await import(runner)) as { makeRunner: () => (task: unknown) => unknown };
+const run = makeRunner();
 
 /** Posts to the pool and wakes the blocked caller. */
 function post(message: unknown): void {
@@ -18,6 +18,6 @@ function post(message: unknown): void {
   Atomics.notify(signal, 0);
 }
 
-port.on('message', ({ index, task }: { index: number; task: WorkerTask }) => post({ index, reply: runTask(task, corpora) }));
-// Loaded (the catalog and the systems came in with run-task.js): the pool may hand tasks now.
+port.on('message', ({ index, task }: { index: number; task: unknown }) => post({ index, reply: run(task) }));
+// Loaded (the runner came in with its module): the pool may hand tasks now.
 post({ ready: true });

@@ -4,14 +4,16 @@
  * otherwise sit idle on a core). The command line is synchronous, so when it has no task left to run it blocks on a
  * shared counter (`Atomics.wait`) that a worker bumps after posting each result; results are taken off the ports with
  * `receiveMessageOnPort`. Each worker holds up to two tasks, so it never waits for the calling thread to finish one
- * of its own before getting the next. Workers load the registered catalog and systems themselves: a task names what
- * to run, never carries code. A worker is handed tasks only once it says it has loaded them (several hundred
+ * of its own before getting the next. Workers load what runs the tasks themselves (the runner's module: the model's
+ * checks and searches, or the conformance matrix's rows): a task names what to run, never carries code. A worker is
+ * handed tasks only once it says it has loaded them (several hundred
  * milliseconds of module loading): until then the calling thread takes them, so a short check is not held up waiting
  * for a worker still starting (`check --system rocketmq.filter` took twice as long on two threads as on one before).
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { runTask, type CorpusCache } from './run-task.js';
+import { modelTasks } from './run-task.js';
+import type { PoolError, TaskRunner } from './task-runner.js';
 import type { WorkerReply, WorkerTask } from './worker-task.js';
 
 /** The machine's cores: the default of `--workers`. */
@@ -35,22 +37,33 @@ interface PoolWorker {
 }
 
 /** What a pool worker posts: that it is ready, or a task's reply. */
-type PoolMessage = { readonly ready: true } | { readonly index: number; readonly reply: WorkerReply };
+type PoolMessage<Reply> = { readonly ready: true } | { readonly index: number; readonly reply: Reply | PoolError };
+
+/** A task's failure as a runner reports it (a runner never throws). */
+function isPoolError(reply: unknown): reply is PoolError {
+  return typeof reply === 'object' && reply !== null && 'kind' in reply && reply.kind === 'error' && 'error' in reply;
+}
 
 /** Tasks a worker holds at once: the one it runs and the next. */
 const tasksPerWorker = 2;
 
-/** Runs every task on up to `workers` threads, the calling one included; answers the replies in task order. Throws when a task fails. */
-export function runInWorkers(tasks: readonly WorkerTask[], workers: number): WorkerReply[] {
+/**
+ * Runs every task on up to `workers` threads, the calling one included; answers the replies in task order. Throws when
+ * a task fails. The runner is the model's checks and searches unless another is given.
+ */
+export function runInWorkers(tasks: readonly WorkerTask[], workers: number): WorkerReply[];
+export function runInWorkers<Task, Reply>(tasks: readonly Task[], workers: number, runner: TaskRunner<Task, Reply>): Reply[];
+export function runInWorkers<Task, Reply>(tasks: readonly Task[], workers: number, runner: TaskRunner<Task, Reply> = modelTasks as unknown as TaskRunner<Task, Reply>): Reply[] {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const script = workerScript();
   const pool: PoolWorker[] = [];
-  const replies: (WorkerReply | undefined)[] = tasks.map(() => undefined);
-  const corpora: CorpusCache = new Map();
+  const replies: (Reply | undefined)[] = tasks.map(() => undefined);
+  // One runner per pool run in this thread too (its caches live as long as the run).
+  const run = runner.makeRunner();
   let next = 0;
   let done = 0;
-  const keep = (index: number, reply: WorkerReply): void => {
-    if (reply.kind === 'error') throw new Error(`worker: ${reply.error}`);
+  const keep = (index: number, reply: Reply | PoolError): void => {
+    if (isPoolError(reply)) throw new Error(`worker: ${reply.error}`);
     replies[index] = reply;
     done++;
   };
@@ -66,7 +79,7 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
     let progressed = false;
     for (const member of pool) {
       for (;;) {
-        const message = receiveMessageOnPort(member.port) as { message: PoolMessage } | undefined;
+        const message = receiveMessageOnPort(member.port) as { message: PoolMessage<Reply> } | undefined;
         if (message === undefined) break;
         progressed = true;
         if ('ready' in message.message) {
@@ -83,7 +96,7 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
   try {
     for (let i = 0; i < Math.min(workers - 1, tasks.length - 1); i++) {
       const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(script, { workerData: { port: port2, signal }, transferList: [port2] });
+      const worker = new Worker(script, { workerData: { port: port2, signal, runner: runner.module.href }, transferList: [port2] });
       worker.unref();
       pool.push({ worker, port: port1, pending: 0, ready: false });
     }
@@ -93,7 +106,7 @@ export function runInWorkers(tasks: readonly WorkerTask[], workers: number): Wor
       if (next < tasks.length) {
         // Nothing to collect: the calling thread runs the next task itself.
         const index = next++;
-        keep(index, runTask(tasks[index] as WorkerTask, corpora));
+        keep(index, run(tasks[index] as Task));
         continue;
       }
       // Sleep until a worker posts again (a worker that dies without posting would leave us here: time out, re-check).
