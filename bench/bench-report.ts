@@ -8,6 +8,7 @@
  * - states with and without symmetry reduction (rocketmq.group under BROADCASTING, two clients);
  * - how states and time grow with the scope (rocketmq.group, 1–3 clients × 1–4 queues, a fixed depth);
  * - per hazard, the median time to find and shrink over ten seeds, the shrunk lengths and the explorer's shortest;
+ * - per hazard and bug-zoo entry, the generated runs before the first failure over twenty seeds (bench/runs-to-find.ts);
  * - the whole test suite's wall time (`--suite`; slow, so off by default).
  *
  * Each figure with a goal (issue 24) is shown beside its goal and the previous run's value, read from the
@@ -30,6 +31,7 @@ import { explore, type ExploreResult } from '../properties/explore/explore.js';
 import { explorations } from '../properties/explore/explorations.js';
 import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
 import { HAZARD_SEEDS, median } from './hazard-search.js';
+import { hazardReach, reachMarkdown, REACH_SEEDS, zooReach, type ReachFigure } from './runs-to-find.js';
 import { measureStartup, startupMarkdown, type StartupFigures } from './cli-startup.js';
 import { comparable, HAZARD_NOISE_MS, HAZARD_SLOWDOWN, previousFigures, regressions, type GateFigures } from './regressions.js';
 
@@ -320,6 +322,9 @@ function main(): void {
     }
   }
   const hazards = hazardFigures(shortestHazards());
+  process.stderr.write('bench: runs to find each hazard and zoo entry…\n');
+  const reachSeeds = quick ? REACH_SEEDS.slice(0, 5) : REACH_SEEDS;
+  const reach = [...hazardReach(reachSeeds), ...zooReach(reachSeeds)];
   const workers = workerSpeedUp();
   const suite = suiteSeconds();
   process.stderr.write('bench: command-line start-up…\n');
@@ -335,6 +340,7 @@ function main(): void {
     ],
     growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
     hazards,
+    reach,
     workers,
     startup,
     ...(suite === undefined ? {} : { suiteSeconds: suite }),
@@ -377,6 +383,7 @@ function markdown(d: {
   symmetry: { scope: string; with: number; without: number; ratio: number }[];
   growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
   hazards: HazardFigures[];
+  reach: ReachFigure[];
   workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
   startup: StartupFigures;
   suiteSeconds?: number;
@@ -434,6 +441,7 @@ function markdown(d: {
     '|---|---:|---:|---:|---:|---:|---|',
     ...hazards,
     '',
+    ...reachMarkdown(d.reach),
     '## Worker threads',
     '',
     'Wall seconds from the command line (`dist/` when built; startup included). The machine is shared: the speed-up is what the other processes left.',
