@@ -31,7 +31,7 @@ import { explore, type ExploreResult } from '../properties/explore/explore.js';
 import { explorations } from '../properties/explore/explorations.js';
 import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../properties/rocketmq/group/exploration-scopes.js';
 import { HAZARD_SEEDS, median } from './hazard-search.js';
-import { hazardReach, reachMarkdown, REACH_SEEDS, zooReach, type ReachFigure } from './runs-to-find.js';
+import { hazardReach, lengthsMarkdown, reachMarkdown, REACH_SEEDS, scenarioLengths, zooReach, type LengthFigure, type ReachFigure } from './runs-to-find.js';
 import { measureStartup, startupMarkdown, type StartupFigures } from './cli-startup.js';
 import { comparable, HAZARD_NOISE_MS, HAZARD_SLOWDOWN, previousFigures, regressions, type GateFigures } from './regressions.js';
 
@@ -325,6 +325,7 @@ function main(): void {
   process.stderr.write('bench: runs to find each hazard and zoo entry…\n');
   const reachSeeds = quick ? REACH_SEEDS.slice(0, 5) : REACH_SEEDS;
   const reach = [...hazardReach(reachSeeds), ...zooReach(reachSeeds)];
+  const lengths = scenarioLengths();
   const workers = workerSpeedUp();
   const suite = suiteSeconds();
   process.stderr.write('bench: command-line start-up…\n');
@@ -341,6 +342,7 @@ function main(): void {
     growth: { scope: `rocketmq.group CLUSTERING AVG, one topic, depth ${depth}`, grid },
     hazards,
     reach,
+    lengths,
     workers,
     startup,
     ...(suite === undefined ? {} : { suiteSeconds: suite }),
@@ -384,6 +386,7 @@ function markdown(d: {
   growth: { scope: string; grid: { clients: number; queues: number; states: number; transitions: number; seconds: number }[] };
   hazards: HazardFigures[];
   reach: ReachFigure[];
+  lengths: LengthFigure[];
   workers: { check: { one: number; two: number; speedUp: number }; explore: { one: number; two: number; speedUp: number } };
   startup: StartupFigures;
   suiteSeconds?: number;
@@ -442,6 +445,7 @@ function markdown(d: {
     ...hazards,
     '',
     ...reachMarkdown(d.reach),
+    ...lengthsMarkdown(d.lengths),
     '## Worker threads',
     '',
     'Wall seconds from the command line (`dist/` when built; startup included). The machine is shared: the speed-up is what the other processes left.',

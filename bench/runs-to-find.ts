@@ -113,3 +113,43 @@ export function reachMarkdown(figures: readonly ReachFigure[]): string[] {
     '',
   ];
 }
+
+/** The lengths the generators really draw for a group of properties sharing one distribution. */
+export interface LengthFigure {
+  readonly system: string;
+  readonly properties: readonly string[];
+  readonly median: number;
+  readonly p90: number;
+  readonly max: number;
+}
+
+/**
+ * Scenario lengths over 500 generated scenarios per property (seed 1), properties with the same distribution grouped:
+ * fast-check's default size caps an array at about ten elements whatever its `maxLength`, so a generator can
+ * promise long scenarios it never draws; this shows what each one reaches.
+ */
+export function scenarioLengths(samples = 500): LengthFigure[] {
+  const groups = new Map<string, { system: string; properties: string[]; median: number; p90: number; max: number }>();
+  for (const property of catalog) {
+    const lengths = fc.sample(property.scenarios, { numRuns: samples, seed: 1 }).map((s) => s.commands.length).sort((a, b) => a - b);
+    const at = (q: number): number => lengths[Math.min(lengths.length - 1, Math.floor(q * lengths.length))] ?? 0;
+    const figure = { median: at(0.5), p90: at(0.9), max: lengths.at(-1) ?? 0 };
+    const key = `${property.system} ${figure.median} ${figure.p90} ${figure.max}`;
+    const group = groups.get(key) ?? { system: property.system, properties: [], ...figure };
+    group.properties.push(property.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The lengths as a Markdown table. */
+export function lengthsMarkdown(figures: readonly LengthFigure[]): string[] {
+  return [
+    'Scenario lengths the generators draw (500 scenarios per property, seed 1; properties with the same distribution on one line):',
+    '',
+    '| system | properties | median | 90th percentile | max |',
+    '|---|---|---:|---:|---:|',
+    ...figures.map((f) => `| ${f.system} | ${f.properties.join(', ')} | ${f.median} | ${f.p90} | ${f.max} |`),
+    '',
+  ];
+}

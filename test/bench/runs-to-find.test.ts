@@ -6,7 +6,7 @@ import { targetProperties } from '../../conformance/target-properties.js';
 import { systems } from '../../model/systems.js';
 import { catalog } from '../../properties/catalog.js';
 import { checkProperty } from '../../properties/check-property.js';
-import { reachMarkdown, runsToFirstFailure, type ReachFigure } from '../../bench/runs-to-find.js';
+import { lengthsMarkdown, reachMarkdown, runsToFirstFailure, scenarioLengths, type ReachFigure } from '../../bench/runs-to-find.js';
 
 describe('runs to the first failure', () => {
   it('is the run on which checkProperty met its first counterexample, for a hazard', () => {
@@ -39,5 +39,13 @@ describe('runs to the first failure', () => {
     expect(text).toContain('Below the goal: zoo:kc-x (14/20).');
     expect(text).toContain('| KC-H1 | 20/20 | 29 | 216 | 1000 | yes |');
     expect(text).toContain('| zoo:kc-x | 14/20 | 88 | 196 | 200 | no |');
+  });
+
+  it('groups every property once by the lengths its generator draws, which reach past fast-check\'s default size of ten', () => {
+    const figures = scenarioLengths(100);
+    expect(figures.flatMap((f) => f.properties).sort()).toEqual(catalog.map((p) => p.id).sort());
+    for (const f of figures) expect(f.median <= f.p90 && f.p90 <= f.max).toBe(true);
+    expect(Math.max(...figures.filter((f) => f.system === 'kafka.group').map((f) => f.max))).toBeGreaterThan(10);
+    expect(lengthsMarkdown(figures).join('\n')).toContain('| kafka.consumer | KC-01');
   });
 });
