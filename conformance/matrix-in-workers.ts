@@ -1,7 +1,7 @@
 /**
  * `mqspec check --matrix --workers N`: the matrix's rows (one bundled target on one system each) run on N threads,
- * the calling one included, and come back in the matrix's order. A row's verdict depends only on the shipped corpus,
- * the seed and the runs, so the thread it runs on changes nothing but its time. Targets that start processes of their
+ * the calling one included, and come back in the matrix's order. A row's verdict depends only on the corpus it
+ * replays (each task carries it), the seed and the runs, so the thread it runs on changes nothing but its time. Targets that start processes of their
  * own (kafka-python) or threads (kafkajs's bridge) start them from the worker as they would from the main thread.
  */
 import { systems as registeredSystems } from '../model/systems.js';
@@ -10,10 +10,7 @@ import { catalog as registeredCatalog } from '../properties/catalog.js';
 import type { Corpus } from '../properties/corpus/load-corpus.js';
 import { runInWorkers } from '../properties/parallel/worker-pool.js';
 import { siblingModule, type PoolError, type TaskRunner } from '../properties/parallel/task-runner.js';
-import { loadExpectations } from './expectations.js';
 import { checkRow, libraryEntries, type MatrixOptions, type MatrixRow } from './matrix.js';
-import { shippedCorpus } from './shipped-corpus.js';
-import { agreementCatalog } from './target-properties.js';
 
 /** One row to run: a bundled target on one of its systems. */
 export interface MatrixTask {
@@ -21,6 +18,8 @@ export interface MatrixTask {
   readonly system: SystemId;
   readonly seed: number;
   readonly runs?: number;
+  /** What to replay first, as the caller chose it (plain data: it crosses to the worker as a copy). */
+  readonly corpus: Corpus;
   /** Save new counterexamples to this corpus folder, stamped with this version. */
   readonly save?: { readonly folder: string; readonly mqspecVersion: string };
 }
@@ -31,18 +30,16 @@ export interface MatrixReply {
   readonly row: MatrixRow;
 }
 
-/** A runner of matrix rows for one pool run in one thread: the shipped corpus read once. */
+/** A runner of matrix rows, on the registered systems and catalog. */
 export function makeRunner(): (task: MatrixTask) => MatrixReply | PoolError {
-  let corpus: Corpus | undefined;
   return (task) => {
     try {
       const entry = libraryEntries([task.target])[0];
       if (entry === undefined) return { kind: 'error', error: `no bundled target ${task.target}` };
-      corpus ??= shippedCorpus(loadExpectations(), registeredSystems, [...registeredCatalog, ...agreementCatalog(registeredSystems, registeredCatalog)]);
       const options: MatrixOptions = {
         seed: task.seed,
         ...(task.runs === undefined ? {} : { runs: task.runs }),
-        corpus,
+        corpus: task.corpus,
         models: registeredSystems,
         catalog: registeredCatalog,
         ...(task.save === undefined ? {} : { save: { ...task.save, systems: registeredSystems } }),
@@ -70,6 +67,7 @@ export function matrixInWorkers(options: MatrixOptions, workers: number): Matrix
         system,
         seed: options.seed,
         ...(options.runs === undefined ? {} : { runs: options.runs }),
+        corpus: options.corpus,
         ...(options.save === undefined ? {} : { save: { folder: options.save.folder, mqspecVersion: options.save.mqspecVersion } }),
       }),
     ),

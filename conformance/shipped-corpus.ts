@@ -12,6 +12,7 @@ import { loadCorpus, type Corpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
 import type { Expectations } from './expectations.js';
 import { packageRoot } from './package-root.js';
+import { agreementCatalog } from './target-properties.js';
 
 /** The package-relative paths (`counterexamples/kafka.group/KG-04-….json`) the expectations name. */
 export function namedCounterexamples(expectations: Expectations): Set<string> {
@@ -25,6 +26,7 @@ export function namedCounterexamples(expectations: Expectations): Set<string> {
 /**
  * The shipped corpus: the package's counterexamples folder, reduced to the files the expectations name (a file the
  * expectations do not name is a local finding, not part of the reference). Warnings are the unusable named files.
+ * Its files are the targets', so they are read against the catalog with the targets' agreement properties added.
  */
 export function shippedCorpus(
   expectations: Expectations,
@@ -33,7 +35,7 @@ export function shippedCorpus(
   root: string = packageRoot(),
 ): Corpus {
   const named = namedCounterexamples(expectations);
-  const corpus = loadCorpus(path.join(root, 'counterexamples'), models, catalog);
+  const corpus = loadCorpus(path.join(root, 'counterexamples'), models, [...catalog, ...agreementCatalog(models, catalog)]);
   const isNamed = (file: string): boolean => named.has(path.relative(root, path.resolve(file)));
   return {
     folder: corpus.folder,

@@ -180,7 +180,7 @@ export function checkCommand(options: CheckCommandOptions, context: CliContext):
       seed,
       ...(runs === undefined ? {} : { runs }),
       // The shipped counterexamples, not the working directory's: the matrix's verdicts must not depend on what ran before.
-      corpus: shippedCorpus(expectations, context.systems, [...context.catalog, ...agreementCatalog(context.systems, context.catalog)]),
+      corpus: shippedCorpus(expectations, context.systems, context.catalog),
       models: context.systems,
       catalog: context.catalog,
       ...(save === undefined ? {} : { save }),

@@ -22,7 +22,7 @@ export function defaultWorkers(): number {
 }
 
 /** The worker script beside this module, as the running code names it (`.ts` under tsx, `.js` once built). */
-function workerScript(): URL {
+export function workerScript(): URL {
   // From sources the worker must register tsx's loader itself (workers do not inherit module hooks).
   return new URL(import.meta.url.endsWith('.ts') ? './task-worker-tsx.mjs' : './task-worker.js', import.meta.url);
 }

@@ -3,7 +3,6 @@ import { loadExpectations } from '../../conformance/expectations.js';
 import { matrixInWorkers } from '../../conformance/matrix-in-workers.js';
 import { runMatrix, type MatrixOptions, type MatrixRow } from '../../conformance/matrix.js';
 import { shippedCorpus } from '../../conformance/shipped-corpus.js';
-import { agreementCatalog } from '../../conformance/target-properties.js';
 import { systems } from '../../model/systems.js';
 import { catalog } from '../../properties/catalog.js';
 import { counterCatalog, counterSystems } from '../cli/fixtures/counter-system.js';
@@ -16,7 +15,7 @@ function verdicts(rows: readonly MatrixRow[]): unknown {
 const options: MatrixOptions = {
   seed: 20261202,
   runs: 20,
-  corpus: shippedCorpus(loadExpectations(), systems, [...catalog, ...agreementCatalog(systems, catalog)]),
+  corpus: shippedCorpus(loadExpectations(), systems, catalog),
   models: systems,
   catalog,
   // An in-process target, one behind a worker-thread bridge and one whose library throws on some inputs.

@@ -6,18 +6,16 @@ import { loadExpectations, type Expectations } from '../../conformance/expectati
 import type { MatrixRow } from '../../conformance/matrix.js';
 import { packageRoot } from '../../conformance/package-root.js';
 import { namedCounterexamples, shippedCorpus } from '../../conformance/shipped-corpus.js';
-import { agreementCatalog } from '../../conformance/target-properties.js';
 import { systems } from '../../model/systems.js';
 import { catalog } from '../../properties/catalog.js';
 import { runCli } from '../cli/fixtures/counter-system.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 const expectations = loadExpectations();
-const fullCatalog = [...catalog, ...agreementCatalog(systems, catalog)];
 
 describe('the shipped corpus the matrix replays', () => {
   it('holds exactly the counterexamples the expectations name, each one usable', () => {
-    const corpus = shippedCorpus(expectations, systems, fullCatalog);
+    const corpus = shippedCorpus(expectations, systems, catalog);
     const root = packageRoot();
     expect(corpus.warnings).toEqual([]);
     expect(new Set(corpus.entries.map((e) => path.relative(root, path.resolve(e.path))))).toEqual(namedCounterexamples(expectations));
@@ -27,7 +25,7 @@ describe('the shipped corpus the matrix replays', () => {
     const root = tempFolder('shipped-root');
     cpSync(path.join(packageRoot(), 'counterexamples', 'kafka.group'), path.join(root, 'counterexamples', 'kafka.group'), { recursive: true });
     const one: Expectations = { about: '', targets: { 'kafkajs-round-robin': { 'KG-04': { status: 'diverges', counterexample: 'counterexamples/kafka.group/KG-04-945a1f7f0887.json' } } } };
-    const corpus = shippedCorpus(one, systems, fullCatalog, root);
+    const corpus = shippedCorpus(one, systems, catalog, root);
     expect(readdirSync(path.join(root, 'counterexamples', 'kafka.group')).length).toBeGreaterThan(1);
     expect(corpus.entries.map((e) => path.basename(e.path))).toEqual(['KG-04-945a1f7f0887.json']);
   });
@@ -38,7 +36,7 @@ describe('the shipped corpus the matrix replays', () => {
     writeFileSync(path.join(root, 'counterexamples', 'kafka.group', 'KG-04-broken.json'), '{');
     writeFileSync(path.join(root, 'counterexamples', 'kafka.group', 'KG-04-local.json'), '{');
     const one: Expectations = { about: '', targets: { t: { 'KG-04': { status: 'diverges', counterexample: 'counterexamples/kafka.group/KG-04-broken.json' } } } };
-    const corpus = shippedCorpus(one, systems, fullCatalog, root);
+    const corpus = shippedCorpus(one, systems, catalog, root);
     expect(corpus.entries).toEqual([]);
     expect(corpus.warnings).toEqual([expect.stringContaining('KG-04-broken.json')]);
   });

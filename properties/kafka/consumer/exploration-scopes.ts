@@ -86,7 +86,7 @@ function enumerate(bounds: KafkaConsumerBounds, state: KafkaConsumerState): Kafk
   const assigned = state.assignment.map((p) => p.tp);
   const offsets = range(0, bounds.maxOffset);
   const singlesAndAll = [...assigned.map((p) => [p]), ...(assigned.length > 1 ? [assigned] : [])];
-  const commands: KafkaConsumerCommand[] = [
+  return [
     ...nonEmptySubsets(topics).map((t): KafkaConsumerCommand => ({ type: 'subscribe', topics: t })),
     ...bounds.patterns.map((pattern): KafkaConsumerCommand => ({ type: 'subscribePattern', pattern })),
     ...nonEmptySubsets(all).map((partitions): KafkaConsumerCommand => ({ type: 'assign', partitions })),
@@ -112,7 +112,6 @@ function enumerate(bounds: KafkaConsumerBounds, state: KafkaConsumerState): Kafk
       return log === undefined ? [] : range(log.logStartOffset + 1, log.highWatermark).map((beforeOffset): KafkaConsumerCommand => ({ type: 'deleteRecords', ...p, beforeOffset }));
     }),
   ];
-  return commands;
 }
 
 /** A scope from bounds: one setup per profile and reset policy. */
