@@ -10,8 +10,9 @@ import { checkReplayFirst, type CorpusCheckResult, type SaveTo } from '../proper
 import type { Corpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
 import type { TargetFailureReport } from '../properties/target-failure.js';
+import { divergenceClass, excludingClasses } from './divergence-class.js';
 import { declarationProblem, notApplicableProperties, type NotApplicable } from './declared-support.js';
-import { lockstepSource } from './lockstep.js';
+import { lockstepSource, type LockstepSource } from './lockstep.js';
 import type { Target } from './target.js';
 import { targetProperties } from './target-properties.js';
 
@@ -34,14 +35,37 @@ export interface TargetCheckOptions {
   readonly catalog: readonly Property[];
   /** Stop at the first property that is not as expected (a divergence or violation), e.g. in a client's own tests. */
   readonly stopOnViolation?: boolean;
+  /**
+   * How many distinct divergence classes (divergence-class.ts) the differential property reports at most: after each
+   * shrunk divergence its class is excluded and the search goes on, until nothing new is found or this many are.
+   * 8 by default; 1 reports the first divergence only.
+   */
+  readonly maxDivergenceClasses?: number;
   /** Called after each property, e.g. for progress lines. */
-  readonly onResult?: (result: CorpusCheckResult) => void;
+  readonly onResult?: (result: TargetPropertyResult) => void;
 }
+
+/** A property's result on a target; a divergence names its class. */
+export interface TargetPropertyResult extends CorpusCheckResult {
+  readonly divergenceClass?: string;
+}
+
+/**
+ * The key of a result (a matrix cell, a line of the summary): the property's id, or for a divergence of the differential property, the id with its
+ * class (`KG-AGREE · rebalance: value`), one cell per distinct class. Keys by class, not by the order found: which
+ * class a check reaches first depends on the corpus's file order, the set of classes does not.
+ */
+export function resultKey(result: TargetPropertyResult): string {
+  return result.divergenceClass === undefined ? result.id : `${result.id} · ${result.divergenceClass}`;
+}
+
+/** The default bound on distinct divergence classes per differential property. */
+export const defaultMaxDivergenceClasses = 8;
 
 /** What checking a target found. */
 export interface TargetCheckResult {
   readonly target: { readonly name: string; readonly version: string; readonly describes: string };
-  readonly results: readonly CorpusCheckResult[];
+  readonly results: readonly TargetPropertyResult[];
   /** Systems the target declares that mqspec does not model (not checked, listed). */
   readonly unmodelled: readonly string[];
   /** Properties of the checked systems that do not apply to the target (not run, never counted as passed). */
@@ -55,9 +79,38 @@ export interface TargetCheckResult {
 /** An empty corpus, for checks without one. */
 const noCorpus: Corpus = { folder: '', entries: [], warnings: [] };
 
+/**
+ * One property's results: its check, and for a divergence, further checks that exclude each class found so far
+ * (divergence-class.ts), one result per distinct class, in the order found. The corpus is replayed in every round:
+ * a stored counterexample of a class not yet reported is that round's regression.
+ */
+function distinctResults(property: Property, source: LockstepSource, options: TargetCheckOptions, target: string): TargetPropertyResult[] {
+  const bound = options.stopOnViolation === true ? 1 : (options.maxDivergenceClasses ?? defaultMaxDivergenceClasses);
+  const known = new Set<string>();
+  const results: TargetPropertyResult[] = [];
+  for (let round = 0; round < bound; round++) {
+    const result = checkReplayFirst(known.size === 0 ? property : excludingClasses(property, known), {
+      seed: options.seed,
+      ...(options.runs === undefined ? {} : { runs: options.runs }),
+      implementation: source,
+      corpus: options.corpus ?? noCorpus,
+      target,
+      ...(options.save === undefined ? {} : { save: options.save }),
+    });
+    const divergence = result.counterexample?.divergence;
+    // A later round that finds nothing new adds no result: the property's verdict is its first round's.
+    if (round > 0 && divergence === undefined && result.status !== 'target-failure') break;
+    const found = divergence === undefined ? undefined : divergenceClass(divergence);
+    results.push(found === undefined ? result : { ...result, divergenceClass: found });
+    if (found === undefined || known.has(found)) break;
+    known.add(found);
+  }
+  return results;
+}
+
 /** Checks a target; never throws for anything the target does (that is a target failure in the result). */
 export function checkTarget(target: Target, options: TargetCheckOptions): TargetCheckResult {
-  const results: CorpusCheckResult[] = [];
+  const results: TargetPropertyResult[] = [];
   const unmodelled: string[] = [];
   const notApplicable: NotApplicable[] = [];
   const identity = { name: target.name, version: target.version, describes: target.describes };
@@ -87,21 +140,13 @@ export function checkTarget(target: Target, options: TargetCheckOptions): Target
     }
     const selected = own.filter((p) => options.properties === undefined || options.properties.includes(p.id));
     for (const property of selected) {
-      const result = checkReplayFirst(property, {
-        seed: options.seed,
-        ...(options.runs === undefined ? {} : { runs: options.runs }),
-        implementation: source,
-        corpus: options.corpus ?? noCorpus,
-        target: target.name,
-        ...(options.save === undefined ? {} : { save: options.save }),
-      });
-      results.push(result);
-      options.onResult?.(result);
-      if (result.status === 'target-failure') {
-        failure = result.failure;
-        break;
+      for (const result of distinctResults(property, source, options, target.name)) {
+        results.push(result);
+        options.onResult?.(result);
+        if (result.status === 'target-failure') failure = result.failure;
       }
-      if (options.stopOnViolation === true && !isExpected(result)) break;
+      if (failure !== undefined) break;
+      if (options.stopOnViolation === true && !results.every(isExpected)) break;
     }
     if (failure !== undefined || (options.stopOnViolation === true && !results.every(isExpected))) break;
   }

@@ -28,7 +28,7 @@ export type { RocketmqGroupSetup } from '../model/rocketmq/group/setup.js';
 export type { Outcome } from '../model/outcome.js';
 export type { Command, Scenario } from '../model/scenario.js';
 export type { SystemId, SystemModel } from '../model/system.js';
-export type { TargetCheckResult } from './check-target.js';
+export type { TargetCheckResult, TargetPropertyResult } from './check-target.js';
 export { ConformanceError, conformanceReport } from './conformance-error.js';
 export { modelTarget, type ModelTargetOptions, type ModelTargetSystem } from './model-target.js';
 export { protocolTarget, type ProtocolTargetOptions } from './protocol/protocol-target.js';
@@ -45,6 +45,8 @@ export interface ConformanceOptions {
   readonly runs?: number;
   /** The base seed (default: $MQSPEC_SEED, else 20261202, as the CLI). */
   readonly seed?: number;
+  /** How many distinct divergence classes the differential property reports at most (default 8; 1: the first only). */
+  readonly maxDivergenceClasses?: number;
 }
 
 /** The seed a library check uses when none is given. */
@@ -68,6 +70,7 @@ export function checkTarget<S extends SystemId>(target: Target<S>, options: Conf
     ...(options.runs === undefined ? {} : { runs: options.runs }),
     ...(options.systems === undefined ? {} : { systems: options.systems }),
     ...(options.properties === undefined ? {} : { properties: options.properties }),
+    ...(options.maxDivergenceClasses === undefined ? {} : { maxDivergenceClasses: options.maxDivergenceClasses }),
     models: systems,
     catalog,
   });

@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import type { AnySystemModel, SystemId } from '../model/system.js';
-import type { CorpusCheckResult, SaveTo } from '../properties/corpus/check-replay-first.js';
+import type { SaveTo } from '../properties/corpus/check-replay-first.js';
 import type { Corpus } from '../properties/corpus/load-corpus.js';
 import type { Property } from '../properties/property.js';
-import { checkTarget } from './check-target.js';
+import { checkTarget, resultKey, type TargetPropertyResult } from './check-target.js';
 import { bundledTargets, type BundledTarget } from './targets.js';
 
 /**
@@ -30,6 +30,8 @@ export interface MatrixCell {
   readonly counterexample?: string;
   /** The first diverging step in one sentence, or the failure. */
   readonly message?: string;
+  /** The divergence's class (divergence-class.ts), for the differential property. */
+  readonly class?: string;
 }
 
 /** One target × system. */
@@ -77,7 +79,7 @@ function corpusRelative(file: string, corpusFolder: string): string {
 }
 
 /** A property result as a cell: a replayed file is the shipped corpus's, a saved one the save folder's. */
-function cellOf(result: CorpusCheckResult, options: MatrixOptions): MatrixCell {
+function cellOf(result: TargetPropertyResult, options: MatrixOptions): MatrixCell {
   const relative =
     result.regression !== undefined
       ? corpusRelative(result.regression, options.corpus.folder)
@@ -90,6 +92,7 @@ function cellOf(result: CorpusCheckResult, options: MatrixOptions): MatrixCell {
     status: 'diverges',
     ...(relative === undefined ? {} : { counterexample: relative }),
     message: result.counterexample?.message ?? result.error ?? result.status,
+    ...(result.divergenceClass === undefined ? {} : { class: result.divergenceClass }),
   };
 }
 
@@ -110,7 +113,7 @@ export function checkRow(entry: BundledTarget, system: SystemId, options: Matrix
       models: options.models,
       catalog: options.catalog,
     });
-    const ran = result.results.map((r) => [r.id, cellOf(r, options)] as const);
+    const ran = result.results.map((r) => [resultKey(r), cellOf(r, options)] as const);
     const cells = ran.map(([, cell]) => cell);
     const skipped = result.notApplicable.map((p) => [p.id, { status: 'not-applicable', message: p.reason } satisfies MatrixCell] as const);
     const properties = Object.fromEntries([...ran, ...skipped]);

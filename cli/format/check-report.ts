@@ -1,4 +1,5 @@
 /** The human output of `mqspec check`: progress lines, the summary table and a replayable report per counterexample. */
+import { resultKey } from '../../conformance/check-target.js';
 import type { Property } from '../../properties/property.js';
 import { isExpected, type PropertyResult } from '../../properties/check-property.js';
 import type { CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
@@ -33,7 +34,7 @@ export function progressRunning(property: Property, colors: Colors): string {
 export function progressDone(result: CorpusCheckResult, colors: Colors, tty: boolean): string {
   const mark = isExpected(result) ? '✓' : '✗';
   const how = result.regression === undefined ? plural(result.runs, 'run') : 'stored counterexample reproduced';
-  const line = `${colorStatus(result, mark, colors)} ${result.id} ${colorStatus(result, result.status, colors)} ${colors.dim(
+  const line = `${colorStatus(result, mark, colors)} ${resultKey(result)} ${colorStatus(result, result.status, colors)} ${colors.dim(
     `(${how}, ${ms(result)} ms)`,
   )}`;
   return `${tty ? clearLine : ''}${line}\n`;
@@ -57,7 +58,7 @@ export function summaryTable(results: readonly CorpusCheckResult[], colors: Colo
     { header: 'replayed', align: 'right' as const },
   ];
   const rows = results.map((r) => [
-    r.id,
+    resultKey(r),
     r.kind,
     r.status,
     String(r.runs),

@@ -6,7 +6,7 @@
 import type { CorpusCheckResult } from '../../properties/corpus/check-replay-first.js';
 import { isExpected } from '../../properties/check-property.js';
 import type { TargetFailureReport } from '../../properties/target-failure.js';
-import type { TargetCheckResult } from '../../conformance/check-target.js';
+import type { TargetCheckResult, TargetPropertyResult } from '../../conformance/check-target.js';
 import type { Colors } from '../context.js';
 import { formatOutcome } from './outcome.js';
 import { diffObservations, formatChange } from '../../properties/observation-diff.js';
@@ -55,12 +55,12 @@ export function observationDifferences(model: unknown, target: unknown, colors: 
  * What a person needs to act on one property that did not hold on the target `target` (its name), which the command
  * line names by `words` (`--target PATH`, `--exec 'COMMAND'`).
  */
-export function targetResultDetails(target: string, words: string, result: CorpusCheckResult, seed: number, runs: number | undefined, colors: Colors): string {
+export function targetResultDetails(target: string, words: string, result: TargetPropertyResult, seed: number, runs: number | undefined, colors: Colors): string {
   const counterexample = result.counterexample;
   if (isExpected(result) || counterexample === undefined) return '';
   const heading = `${colors.bold(result.id)} (${result.kind}, ${result.system})`;
   const verb = result.id.endsWith('-AGREE') ? 'diverges' : 'violated';
-  const lines = [`${heading} ${colors.red(verb)} at step ${counterexample.step} of ${counterexample.length}: ${counterexample.message}\n`];
+  const lines = [`${heading} ${colors.red(verb)}${result.divergenceClass === undefined ? '' : ` [${result.divergenceClass}]`} at step ${counterexample.step} of ${counterexample.length}: ${counterexample.message}\n`];
   const divergence = counterexample.divergence;
   if (divergence !== undefined) {
     lines.push(`  ${colors.dim('command:')} ${JSON.stringify(divergence.command)}\n`);

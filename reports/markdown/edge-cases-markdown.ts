@@ -23,9 +23,12 @@ function plain(text: string): string {
   return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
-/** The anchor of a hazard's section. */
-export function anchor(id: string): string {
-  return id.toLowerCase();
+/**
+ * The anchor of a section, as GitHub makes it from the heading: lower case, punctuation dropped, spaces as hyphens
+ * (`KC-H1` → `kc-h1`; a finding's `kafkajs-offsets-KC-AGREE · poll: outcome (target ok, …)` → `kafkajs-offsets-kc-agree--poll-outcome-target-ok-…`).
+ */
+export function anchor(heading: string): string {
+  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 }
 
 /** The hazards grouped by system, in catalog order. */
