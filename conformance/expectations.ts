@@ -17,6 +17,14 @@ const cellSchema = z.object({
   counterexample: z.string().optional(),
   /** The judgement against the Java source, in one or two sentences. */
   judgement: z.string().optional(),
+  /**
+   * What the finding's standalone reproduction (repros/, through the library's public API only) shows:
+   * `library` — it exits 1, the library behaves so; `artifact` — it exits 0, the divergence came from the adapter.
+   * Absent when no public call reaches the behaviour (conformance/repro/reproductions.ts says why).
+   */
+  reproduction: z.enum(['library', 'artifact']).optional(),
+  /** The upstream issue about it, when one exists. */
+  upstream: z.string().optional(),
 });
 
 /** Validates the expectations file. */

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { packageRoot } from '../conformance/package-root.js';
 import { loadExpectations, type Expectations } from '../conformance/expectations.js';
 import { agreementCatalog } from '../conformance/target-properties.js';
 import { bundledTargets } from '../conformance/targets.js';
@@ -14,6 +15,7 @@ import type { Property } from '../properties/property.js';
 import { coverageRun, edgeCaseReport, type EdgeCaseReport, type LibraryFindingInput } from './edge-case-report.js';
 import { edgeCasesHtml } from './html/edge-cases-html.js';
 import { edgeCasesMarkdown } from './markdown/edge-cases-markdown.js';
+import { scriptFile } from '../conformance/repro/script-file.js';
 import { loadRealClientsResults } from './real-clients-section.js';
 
 /** The folder the report is written to by default (DESIGN.md "Layout"). */
@@ -61,6 +63,7 @@ export function libraryFindings(expectations: Expectations, corpusFolder: string
         property,
         status: cell.status,
         judgement: cell.judgement ?? '',
+        reproduction: reproductionLine(target, property, cell.reproduction),
         ...(stored === undefined ? {} : { counterexample: stored }),
       });
     }
@@ -69,6 +72,13 @@ export function libraryFindings(expectations: Expectations, corpusFolder: string
 }
 
 /** A stored counterexample's scenario, step and message (undefined when the file is missing or not a record). */
+/** What a finding's reproduction shows, in words, with its script (repros/<target>/<key>.mjs|py) when there is one. */
+function reproductionLine(target: string, key: string, shown: 'library' | 'artifact' | undefined): string {
+  const script = (['mjs', 'py'] as const).map((ext) => scriptFile(target, key, ext)).find((file) => existsSync(path.join(packageRoot(), file)));
+  if (script === undefined || shown === undefined) return 'no public-API reproduction (repros/README.md says why)';
+  return `${script} exits ${shown === 'library' ? '1: the library behaves so' : '0: not in the library, an adapter artifact'}`;
+}
+
 function readCounterexample(file: string, name: string): LibraryFindingInput['counterexample'] {
   if (!existsSync(file)) return undefined;
   const record = JSON.parse(readFileSync(file, 'utf8')) as { scenario?: Scenario; step?: number; message?: string };

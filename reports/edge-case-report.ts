@@ -75,6 +75,8 @@ export interface LibraryFinding {
   readonly status: 'diverges' | 'failure';
   /** The judgement against the Java source. */
   readonly judgement: string;
+  /** What the standalone reproduction through the library's public API shows (repros/), or why there is none. */
+  readonly reproduction: string;
   /** The shrunk scenario as the model runs it, the diverging step marked; the message says what the target did. */
   readonly example?: HazardExample;
   /** The model's answer at the diverging step. */
@@ -112,6 +114,8 @@ export interface LibraryFindingInput {
   readonly property: string;
   readonly status: 'diverges' | 'failure';
   readonly judgement: string;
+  /** The reproduction line (see LibraryFinding). */
+  readonly reproduction: string;
   /** The stored counterexample: its scenario, diverging step and message. */
   readonly counterexample?: { readonly file: string; readonly scenario: Scenario; readonly step: number; readonly message: string };
 }
@@ -120,7 +124,7 @@ export interface LibraryFindingInput {
 function libraryFinding(input: LibraryFindingInput, systems: ReadonlyMap<string, AnySystemModel>): LibraryFinding {
   const stored = input.counterexample;
   const system = stored?.scenario.system ?? '';
-  const base = { target: input.target, library: input.library, property: input.property, system, status: input.status, judgement: input.judgement };
+  const base = { target: input.target, library: input.library, property: input.property, system, status: input.status, judgement: input.judgement, reproduction: input.reproduction };
   const model = systems.get(system);
   if (stored === undefined || model === undefined) return base;
   const shown = exampleAt(model, stored.scenario, stored.step, stored.message, { kind: 'corpus', file: portable(stored.file) });

@@ -133,7 +133,7 @@ function hazardSection(hazard: HazardSection): string {
 /** One library finding: its judgement, both sides at the diverging step, the scenario and the picture. */
 function findingSection(finding: LibraryFinding): string {
   const id = anchor(`${finding.target}-${finding.property}`);
-  const head = `<p class="eyebrow"><span class="pill id">${e(finding.property)}</span><span class="pill">${e(finding.library)}</span><span class="pill">${e(finding.target)}</span><span class="pill violated">${e(finding.status)}</span></p><h3 class="belief">${e(finding.judgement.split('. ')[0] ?? finding.judgement)}</h3><p class="why"><strong>Against Java.</strong> ${e(finding.judgement)}</p>`;
+  const head = `<p class="eyebrow"><span class="pill id">${e(finding.property)}</span><span class="pill">${e(finding.library)}</span><span class="pill">${e(finding.target)}</span><span class="pill violated">${e(finding.status)}</span></p><h3 class="belief">${e(finding.judgement.split('. ')[0] ?? finding.judgement)}</h3><p class="why"><strong>Against Java.</strong> ${e(finding.judgement)}</p><p class="why"><strong>Reproduction.</strong> ${e(finding.reproduction)}</p>`;
   const example = finding.example;
   if (example === undefined) return `<section class="hazard finding" id="${id}">${head}<p>No stored scenario: the library failed (a target failure); <code>mqspec check --target ${e(finding.target)}</code> shows it.</p></section>`;
   const setup = `<details><summary>setup and scenario JSON</summary><pre>${e(JSON.stringify(example.scenario, null, 1))}</pre></details>`;

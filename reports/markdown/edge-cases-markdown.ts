@@ -4,6 +4,7 @@
  * values), then every property's verdict and coverage. Deterministic: no dates, no timings, so a stale copy shows up
  * as a diff.
  */
+import { slug } from '../../conformance/repro/script-file.js';
 import { isAbsolute, posix, relative } from 'node:path';
 import { formatJson } from '../../properties/corpus/stable-json.js';
 import type { EdgeCaseReport, HazardExample, HazardSection, LibraryFinding, PropertyLine } from '../edge-case-report.js';
@@ -23,12 +24,9 @@ function plain(text: string): string {
   return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
-/**
- * The anchor of a section, as GitHub makes it from the heading: lower case, punctuation dropped, spaces as hyphens
- * (`KC-H1` → `kc-h1`; a finding's `kafkajs-offsets-KC-AGREE · poll: outcome (target ok, …)` → `kafkajs-offsets-kc-agree--poll-outcome-target-ok-…`).
- */
+/** The anchor of a section, as GitHub makes it from the heading (see `slug`). */
 export function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return slug(heading);
 }
 
 /** The hazards grouped by system, in catalog order. */
@@ -191,7 +189,7 @@ function findingsSection(findings: readonly LibraryFinding[], folder: string): s
     '',
   ];
   for (const finding of findings) {
-    lines.push(`### ${finding.target}-${finding.property}`, '', `**${plain(finding.library)}**, ${finding.system === '' ? '' : `${finding.system}, `}${finding.property}: ${finding.status}.`, '', `**Against Java:** ${plain(finding.judgement)}`, '');
+    lines.push(`### ${finding.target}-${finding.property}`, '', `**${plain(finding.library)}**, ${finding.system === '' ? '' : `${finding.system}, `}${finding.property}: ${finding.status}.`, '', `**Against Java:** ${plain(finding.judgement)}`, '', `**Reproduction:** ${plain(finding.reproduction)}`, '');
     const example = finding.example;
     if (example === undefined) {
       lines.push('No stored scenario: the library failed (a target failure is not stored in the corpus); `mqspec check --target ' + finding.target + '` shows it with the scenario so far.', '');

@@ -38,7 +38,7 @@ interface KafkaNodeProtocol {
 }
 
 /** The assignors, loaded when a target first rebalances. */
-const protocols = lazyLibrary<{ range: KafkaNodeProtocol; roundrobin: KafkaNodeProtocol }>(kafkaNodeLibrary, 'lib/assignment');
+export const kafkaNodeProtocols = lazyLibrary<{ range: KafkaNodeProtocol; roundrobin: KafkaNodeProtocol }>(kafkaNodeLibrary, 'lib/assignment');
 
 /** The metadata kafka-node's leader passes: subscribed topics the cluster knows, partition ids as strings. */
 export function kafkaNodeMetadata(input: RebalanceInput): Record<string, string[]> {
@@ -80,7 +80,7 @@ export const kafkaNodeRange: LibraryTarget = {
   unavailable: () => libraryUnavailable(kafkaNodeLibrary),
   describes: "kafka-node's range assignor (lib/assignment/range.js) run by the group leader at each rebalance, around the reference group model.",
   systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'range' } }],
-  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => sortedLists(callKafkaNodeAssignor(protocols().range, input))),
+  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => sortedLists(callKafkaNodeAssignor(kafkaNodeProtocols().range, input))),
 };
 
 /** kafka-node's RoundRobinAssignor. */
@@ -91,5 +91,5 @@ export const kafkaNodeRoundRobin: LibraryTarget = {
   unavailable: () => libraryUnavailable(kafkaNodeLibrary),
   describes: "kafka-node's round-robin assignor (lib/assignment/roundrobin.js) run by the group leader at each rebalance, around the reference group model.",
   systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'roundrobin' } }],
-  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => callKafkaNodeAssignor(protocols().roundrobin, input)),
+  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => callKafkaNodeAssignor(kafkaNodeProtocols().roundrobin, input)),
 };

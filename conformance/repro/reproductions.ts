@@ -1,0 +1,165 @@
+/**
+ * A standalone reproduction for each library finding of conformance/expectations.json (issue: each finding as a
+ * bug report a maintainer can act on without mqspec): the stored counterexample is turned into a script that calls
+ * the library's public API only (group-repro-script.ts for assignors, consumer-repro-script.ts for kafka-python's
+ * KafkaConsumer) and exits 1 while the behaviour persists. Where no public call reaches the behaviour, the finding has
+ * no reproduction and the reason is stated. Scripts live in `repros/<target>/`, written by `npm run repros`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AssignorName } from '../../model/kafka/assignors/assignors.js';
+import type { KafkaConsumerCommand } from '../../model/kafka/consumer/commands.js';
+import { kafkaConsumer } from '../../model/kafka/consumer/kafka-consumer.js';
+import type { KafkaConsumerSetup } from '../../model/kafka/consumer/setup.js';
+import type { Outcome } from '../../model/outcome.js';
+import type { Scenario } from '../../model/scenario.js';
+import type { Expectations } from '../expectations.js';
+import { packageRoot } from '../package-root.js';
+import type { LibraryAssign } from '../targets/group-with-library-assignor.js';
+import { callKafkaNodeAssignor, kafkaNodeProtocols } from '../targets/kafka-node/kafka-node-assignors.js';
+import { disposeKafkajsBridge, kafkajsRoundRobin } from '../targets/kafkajs/kafkajs-round-robin.js';
+import { platformaticCooperativeSticky, platformaticRoundRobin } from '../targets/platformatic-kafka/platformatic-assignors.js';
+import { consumerReproScript, kafkaPythonCall } from './consumer-repro-script.js';
+import { groupReproScript, type GroupAssignorCall } from './group-repro-script.js';
+import { javaAnswer, rebalanceInputAt } from './rebalance-input.js';
+import { scriptFile } from './script-file.js';
+
+/** What runs a reproduction and what it needs installed. */
+export type ReproRuntime = { readonly kind: 'node'; readonly library: 'kafkajs' | '@platformatic/kafka' | 'kafka-node' } | { readonly kind: 'python'; readonly library: 'kafka-python' };
+
+/** A generated reproduction. */
+export interface Reproduction {
+  readonly target: string;
+  /** The expectations key (`KG-AGREE · rebalance: value`, `KG-04`). */
+  readonly key: string;
+  /** The script's path relative to the package root (`repros/kafkajs-round-robin/kg-04.mjs`). */
+  readonly file: string;
+  readonly runtime: ReproRuntime;
+  readonly script: string;
+}
+
+/** A finding no public call of the library reaches, with the reason. */
+export interface NoReproduction {
+  readonly target: string;
+  readonly key: string;
+  readonly reason: string;
+}
+
+/** How a group target's findings are reproduced. */
+interface GroupTargetRepro {
+  readonly call: GroupAssignorCall;
+  readonly topics: 'leader' | 'all';
+  readonly assign: LibraryAssign;
+  /** Java's assignor for the exact answer; none for sticky (the invariants are checked). */
+  readonly java?: AssignorName;
+  readonly library: 'kafkajs' | '@platformatic/kafka' | 'kafka-node';
+}
+
+const groupTargets: Readonly<Record<string, GroupTargetRepro>> = {
+  'kafkajs-round-robin': { call: 'kafkajs-round-robin', topics: 'leader', assign: (i) => kafkajsRoundRobin(i, 'leader'), java: 'roundrobin', library: 'kafkajs' },
+  'kafkajs-round-robin-all-topics': { call: 'kafkajs-round-robin', topics: 'all', assign: (i) => kafkajsRoundRobin(i, 'all'), java: 'roundrobin', library: 'kafkajs' },
+  'platformatic-kafka-round-robin': { call: 'platformatic-round-robin', topics: 'leader', assign: (i) => platformaticRoundRobin(i, 'leader'), java: 'roundrobin', library: '@platformatic/kafka' },
+  'platformatic-kafka-round-robin-all-topics': { call: 'platformatic-round-robin', topics: 'all', assign: (i) => platformaticRoundRobin(i, 'all'), java: 'roundrobin', library: '@platformatic/kafka' },
+  'platformatic-kafka-cooperative-sticky': { call: 'platformatic-cooperative-sticky', topics: 'leader', assign: (i) => platformaticCooperativeSticky(i, 'leader'), library: '@platformatic/kafka' },
+  'platformatic-kafka-cooperative-sticky-all-topics': { call: 'platformatic-cooperative-sticky', topics: 'all', assign: (i) => platformaticCooperativeSticky(i, 'all'), library: '@platformatic/kafka' },
+  'kafka-node-range': { call: 'kafka-node-range', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().range, i), java: 'range', library: 'kafka-node' },
+  'kafka-node-roundrobin': { call: 'kafka-node-roundrobin', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().roundrobin, i), java: 'roundrobin', library: 'kafka-node' },
+};
+
+/** Why the other targets' findings have no public-API reproduction (yet). */
+const unreachable: Readonly<Record<string, string>> = {
+  'kafkajs-subscription-state':
+    "kafkajs's SubscriptionState is internal: a user reaches pause/resume only through a consumer running against a broker, and assignments only through the group protocol; a broker-backed reproduction is not built yet.",
+  'kafkajs-offsets': "the target runs kafkajs's consumer offset handling over a fake broker; its public calls (run, seek, commitOffsets) need a running broker, and a broker-backed reproduction is not built yet.",
+  'ali-ons-tag-filter': "ali-ons parses and applies tag expressions inside its push consumer, reached through a broker only; a broker-backed reproduction is not built yet.",
+};
+
+/** The header lines of a script: the finding, its judgement against Java, the library's version. */
+function heading(target: string, key: string, library: string, judgement: string, upstream: string | undefined): string[] {
+  const words = judgement.split(' ');
+  const lines: string[] = [`${library}: ${target}, ${key}`, ''];
+  let line = 'Finding, judged against Java:';
+  for (const word of words) {
+    if (line.length + word.length + 1 > 110) {
+      lines.push(line);
+      line = word;
+    } else line = `${line} ${word}`;
+  }
+  lines.push(line, '', `Upstream issue: ${upstream ?? 'none found'}`);
+  return lines;
+}
+
+/** The stored counterexample of a cell. */
+function stored(file: string): { scenario: Scenario; step: number } {
+  const record = JSON.parse(readFileSync(path.join(packageRoot(), file), 'utf8')) as { scenario: Scenario; step: number };
+  return { scenario: record.scenario, step: record.step };
+}
+
+/** The reproduction of one group finding. */
+function groupReproduction(target: string, key: string, config: GroupTargetRepro, scenario: Scenario, step: number, lines: string[]): Reproduction | NoReproduction {
+  const input = rebalanceInputAt(scenario, step, config.assign);
+  if (input === undefined) return { target, key, reason: `step ${step} of the counterexample is not a rebalance that reached the assignor.` };
+  const missing = Object.values(input.subscriptions).flat().find((topic) => (input.metadata[topic] ?? 0) <= 0);
+  if (config.library === '@platformatic/kafka' && missing !== undefined) {
+    // The Consumer refuses to assign before it calls the assigner when a subscribed topic has no metadata (the
+    // adapter repeats that check): calling the assigner without it is not what the Consumer does.
+    return { target, key, reason: `the NetworkError comes from @platformatic/kafka's Consumer, which checks the metadata of every subscribed topic ("${missing}" has none) before it calls the assigner; the assigner alone does not show it, and a Consumer against a broker is not built yet.` };
+  }
+  const script = groupReproScript({
+    call: config.call,
+    topics: config.topics,
+    input,
+    ...(config.java === undefined ? {} : { java: javaAnswer(config.java, input) }),
+    orders: key === 'KG-06' ? 'every' : 'recorded',
+    heading: lines,
+  });
+  return { target, key, file: scriptFile(target, key, 'mjs'), runtime: { kind: 'node', library: config.library }, script };
+}
+
+/** The reproduction of one kafka-python consumer finding. */
+function consumerReproduction(target: string, key: string, scenario: Scenario, step: number, lines: string[]): Reproduction | NoReproduction {
+  const commands = scenario.commands.slice(0, step + 1) as KafkaConsumerCommand[];
+  const calls = commands.map(kafkaPythonCall);
+  const missing = commands.find((_, i) => calls[i] === undefined);
+  if (missing !== undefined) {
+    return { target, key, reason: `kafka-python's public API has no call for \`${missing.type}\`${missing.type === 'rebalance' ? ' (the coordinator assigns, and only to a consumer that subscribed and joined): an adapter artifact' : ''}.` };
+  }
+  const setup = scenario.setup as KafkaConsumerSetup;
+  // Java's answer to the last call: the model run over the calls before it (where the library agreed).
+  let state = kafkaConsumer.init(setup);
+  let java: Outcome = { ok: true };
+  for (const command of commands) {
+    const result = kafkaConsumer.step(state, command);
+    state = result.state;
+    java = result.outcome;
+  }
+  const script = consumerReproScript({ calls: calls.filter((c): c is string => c !== undefined), java, autoOffsetReset: setup.autoOffsetReset, heading: lines });
+  return { target, key, file: scriptFile(target, key, 'py'), runtime: { kind: 'python', library: 'kafka-python' }, script };
+}
+
+/** Every library finding's reproduction, or why it has none, in expectations order. */
+export function reproductions(expectations: Expectations): (Reproduction | NoReproduction)[] {
+  const versions: Readonly<Record<string, string>> = { kafkajs: 'kafkajs@2.2.4', '@platformatic/kafka': '@platformatic/kafka@2.12.1', 'kafka-node': 'kafka-node@5.0.0' };
+  const out: (Reproduction | NoReproduction)[] = [];
+  try {
+    for (const [target, cells] of Object.entries(expectations.targets)) {
+      for (const [key, cell] of Object.entries(cells)) {
+        if (cell.status !== 'diverges' || cell.counterexample === undefined) continue;
+        const { scenario, step } = stored(cell.counterexample);
+        const group = groupTargets[target];
+        const judgement = cell.judgement ?? '';
+        if (group !== undefined) out.push(groupReproduction(target, key, group, scenario, step, heading(target, key, versions[group.library] ?? group.library, judgement, cell.upstream)));
+        else if (target === 'kafka-python-subscription-state') out.push(consumerReproduction(target, key, scenario, step, heading(target, key, 'kafka-python 2.0.2', judgement, cell.upstream)));
+        else out.push({ target, key, reason: unreachable[target] ?? 'no reproduction generator for this target.' });
+      }
+    }
+  } finally {
+    disposeKafkajsBridge();
+  }
+  return out;
+}
+
+/** True for a generated reproduction. */
+export function isReproduction(value: Reproduction | NoReproduction): value is Reproduction {
+  return 'script' in value;
+}
