@@ -38,7 +38,7 @@ export interface TargetCheckOptions {
   /**
    * How many distinct divergence classes (divergence-class.ts) the differential property reports at most: after each
    * shrunk divergence its class is excluded and the search goes on, until nothing new is found or this many are.
-   * 8 by default; 1 reports the first divergence only.
+   * 16 by default; 1 reports the first divergence only.
    */
   readonly maxDivergenceClasses?: number;
   /** Called after each property, e.g. for progress lines. */
@@ -60,7 +60,7 @@ export function resultKey(result: TargetPropertyResult): string {
 }
 
 /** The default bound on distinct divergence classes per differential property. */
-export const defaultMaxDivergenceClasses = 8;
+export const defaultMaxDivergenceClasses = 16;
 
 /** What checking a target found. */
 export interface TargetCheckResult {

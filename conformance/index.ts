@@ -45,7 +45,7 @@ export interface ConformanceOptions {
   readonly runs?: number;
   /** The base seed (default: $MQSPEC_SEED, else 20261202, as the CLI). */
   readonly seed?: number;
-  /** How many distinct divergence classes the differential property reports at most (default 8; 1: the first only). */
+  /** How many distinct divergence classes the differential property reports at most (default 16; 1: the first only). */
   readonly maxDivergenceClasses?: number;
 }
 

@@ -20,6 +20,7 @@ import { deleteRecords, produce } from '../../../model/kafka/consumer/cluster.js
 import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
 import { kafkaConsumerSetupSchema } from '../../../model/kafka/consumer/setup.js';
 import { initialState, type KafkaConsumerState } from '../../../model/kafka/consumer/state.js';
+import { subscribeMetadataRefusal } from './kafkajs-subscribe.js';
 import { fail, ok, type Outcome } from '../../../model/outcome.js';
 import { ownValue } from '../../../model/kafka/names.js';
 import { requireLibrary } from '../library-require.js';
@@ -211,8 +212,9 @@ class OffsetsSession {
   /** `consumer.subscribe({topics, fromBeginning})`: only before `run`; topics add to the subscription. */
   private subscribe(topics: readonly string[]): Outcome {
     if (this.group !== undefined) return fail('KafkaJSNonRetriableError', 'Cannot subscribe to topic while consumer is running');
+    // kafkajs records the topics before its metadata refresh, which may then reject the call (kafkajs-subscribe.ts).
     for (const topic of topics) this.topicConfigurations[topic] = { fromBeginning: this.fromBeginning };
-    return ok();
+    return subscribeMetadataRefusal(topics) ?? ok();
   }
 
   /**

@@ -15,6 +15,7 @@ import type { LibraryTarget } from '../library-target.js';
 import { lazyLibrary, libraryUnavailable } from '../library-require.js';
 import { kafkajsLibrary } from '../libraries.js';
 import { kafkajsVersion } from './kafkajs-round-robin.js';
+import { subscribeMetadataRefusal } from './kafkajs-subscribe.js';
 
 /** Partitions of one topic, kafkajs's `TopicPartitions`. */
 interface TopicPartitions {
@@ -54,7 +55,8 @@ function invalidArgument(groups: readonly TopicPartitions[]): Outcome | undefine
 function stepState(state: SubscriptionState, command: KafkaConsumerCommand): Outcome {
   switch (command.type) {
     case 'subscribe':
-      return ok();
+      // Nothing changes in this state; the call itself may be refused by kafkajs's metadata refresh.
+      return subscribeMetadataRefusal(command.topics) ?? ok();
     case 'rebalance':
       state.assign(byTopic(command.partitions));
       return ok();
