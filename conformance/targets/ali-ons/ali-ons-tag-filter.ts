@@ -68,10 +68,13 @@ const pushConsumerClass = lazyLibrary<{ prototype: PushConsumerPrototype }>(aliO
 const utils = lazyLibrary<{ hashCode(value: string): number }>(aliOnsLibrary, 'lib/utils');
 const Message = lazyLibrary<MessageClass>(aliOnsLibrary, 'lib/message/message');
 
-/** ali-ons's parse of `expression`, as its `subscribe(topic, expression)` does, duplicates shown once. */
+/**
+ * ali-ons's parse of `expression`, as its `subscribe(topic, expression)` does, its lists as the library builds them
+ * (duplicates kept: Java's tagsSet and codeSet are HashSets, ali-ons's are arrays, which is its answer to compare).
+ */
 export function aliOnsSubscriptionData(topic: string, expression: string | null): SubscriptionData {
   const data = pushConsumerClass().prototype.buildSubscriptionData.call(null, 'mqspec-group', topic, expression);
-  return { topic: data.topic, subString: data.subString, tagsSet: [...new Set(data.tagsSet)], codeSet: [...new Set(data.codeSet)] };
+  return { topic: data.topic, subString: data.subString, tagsSet: [...data.tagsSet], codeSet: [...data.codeSet] };
 }
 
 const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined };

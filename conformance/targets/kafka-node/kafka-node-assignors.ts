@@ -7,7 +7,6 @@
  * synchronously; the results are `[{memberId, topicPartitions: {topic: [ids]}}]`.
  */
 import type { TopicPartition } from '../../../model/kafka/topic-partition.js';
-import { compareTopicPartitions } from '../../../model/kafka/topic-partition.js';
 import type { Assignment } from '../../../model/kafka/assignors/partition-assignor.js';
 import type { LibraryTarget } from '../library-target.js';
 import { assignorCommands, assignorFields, openGroupWithAssignor, type RebalanceInput } from '../group-with-library-assignor.js';
@@ -63,15 +62,9 @@ export function callKafkaNodeAssignor(protocol: KafkaNodeProtocol, input: Rebala
   return assignment;
 }
 
-/**
- * Range's lists in the model's order. Java builds a member's range list topic by topic in `HashMap` order, which is
- * unspecified (the model lists topics in `String.compareTo` order and compares Range results as per-member sets), so
- * the library's topic order is not a difference; its partitions are.
- */
-function sortedLists(assignment: Assignment): Assignment {
-  return Object.fromEntries(Object.entries(assignment).map(([id, list]) => [id, [...list].sort(compareTopicPartitions)]));
-}
-
+// kafka-node's lists go to the comparison as the library gives them: Java lists a member's range partitions topic
+// by topic in HashMap order, which is unspecified, so the kafka.group comparison (group-comparison.ts) compares each
+// member's list as a set; the adapter sorted them too, a repair that hid nothing but was not the library's answer.
 /** kafka-node's RangeAssignor. */
 export const kafkaNodeRange: LibraryTarget = {
   name: 'kafka-node-range',
@@ -80,7 +73,7 @@ export const kafkaNodeRange: LibraryTarget = {
   unavailable: () => libraryUnavailable(kafkaNodeLibrary),
   describes: "kafka-node's range assignor (lib/assignment/range.js) run by the group leader at each rebalance, around the reference group model.",
   systems: [{ system: 'kafka.group', commands: assignorCommands, fields: assignorFields, mode: 'differential', setup: { assignor: 'range' } }],
-  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => sortedLists(callKafkaNodeAssignor(kafkaNodeProtocols().range, input))),
+  open: (system, setup) => openGroupWithAssignor(system, setup, (input) => callKafkaNodeAssignor(kafkaNodeProtocols().range, input)),
 };
 
 /** kafka-node's RoundRobinAssignor. */
