@@ -63,7 +63,7 @@ export function libraryFindings(expectations: Expectations, corpusFolder: string
         property,
         status: cell.status,
         judgement: cell.judgement ?? '',
-        reproduction: reproductionLine(target, property, cell.reproduction),
+        reproduction: reproductionLine(target, property, cell.reproduction) + (cell.upstream === undefined ? '' : `; upstream: ${cell.upstream}`),
         ...(stored === undefined ? {} : { counterexample: stored }),
       });
     }

@@ -85,7 +85,7 @@ function heading(target: string, key: string, library: string, judgement: string
       line = word;
     } else line = `${line} ${word}`;
   }
-  lines.push(line, '', `Upstream issue: ${upstream ?? 'none found'}`);
+  lines.push(line, '', `Upstream issue: ${upstream ?? 'none recorded'}`);
   return lines;
 }
 
