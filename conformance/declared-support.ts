@@ -14,7 +14,7 @@ import { agreementId } from './agreement-property.js';
 import type { TargetSystem } from './target.js';
 
 /** Every key a system's declaration may have, in the order docs/protocol.md lists them. */
-export const targetSystemKeys = ['system', 'commands', 'fields', 'mode', 'setup', 'properties'] as const;
+export const targetSystemKeys = ['system', 'commands', 'fields', 'mode', 'setup', 'properties', 'reachable'] as const;
 
 /** The ids of the system's invariants, the properties a target may claim (the differential one follows `mode`). */
 function invariantIds(system: SystemId, catalog: readonly Property[]): string[] {
@@ -53,6 +53,15 @@ export function declarationProblem(declared: TargetSystem, model: AnySystemModel
     const unknown = declared.properties.find((id) => !ids.includes(id));
     if (unknown === agreementId(model.id)) return `properties: ${unknown} is not claimed but follows mode (differential, the default, or invariants)`;
     if (unknown !== undefined) return `properties: ${model.id} has no invariant ${JSON.stringify(unknown)} (known: ${known(ids)})`;
+  }
+
+  if (declared.reachable !== undefined) {
+    const reachable: unknown = declared.reachable;
+    if (typeof reachable !== 'object' || reachable === null || Array.isArray(reachable)) return 'reachable: not an object of command type → {field: [values]}';
+    for (const [type, conditions] of Object.entries(reachable)) {
+      if (!commandTypes.includes(type)) return `reachable: ${model.id} has no command ${JSON.stringify(type)} (known: ${known(commandTypes)})`;
+      if (typeof conditions !== 'object' || conditions === null || !Object.values(conditions).every(Array.isArray)) return `reachable: ${type}: not an object of observation field → [values]`;
+    }
   }
 
   if (declared.setup !== undefined) {

@@ -11,6 +11,7 @@ import type { AnySystemModel } from '../model/system.js';
 import type { Property } from '../properties/property.js';
 import { agreementProperty, restrictCommands, systemScenarios } from './agreement-property.js';
 import { notApplicableReason } from './declared-support.js';
+import { reachableCommands } from './reachable-commands.js';
 import type { TargetSystem } from './target.js';
 
 /** The properties a target declaring `declared` is checked on, the differential one first. */
@@ -20,7 +21,7 @@ export function targetProperties(declared: TargetSystem, model: AnySystemModel, 
     .filter((p) => p.system === declared.system && p.kind === 'invariant')
     // The others are reported "not applicable" (declared-support.ts), never run.
     .filter((p) => notApplicableReason(p, declared) === undefined)
-    .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => restrictCommands(withSetup(scenario, declared.setup), declared.commands)) }));
+    .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => reachableCommands(restrictCommands(withSetup(scenario, declared.setup), declared.commands), model, declared.reachable)) }));
   if (invariantsOnly) return invariants;
   const scenarios = systemScenarios(catalog, declared.system).map((scenario) => withSetup(scenario, declared.setup));
   return [agreementProperty(model, scenarios, declared), ...invariants];

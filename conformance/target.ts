@@ -43,6 +43,12 @@ export interface TargetSystem<S extends SystemId = SystemId> {
    * read fields a target does not show, which the model's values would stand in for.
    */
   readonly properties?: readonly string[];
+  /**
+   * Commands its library's own caller makes only in some states: command type → observation field → the values it
+   * makes it in (`{"rebalance": {"mode": ["AUTO_TOPICS", "AUTO_PATTERN"]}}`: kafka-python's coordinator assigns only
+   * to a consumer that subscribed). Elsewhere the command is left out of the scenario (reachable-commands.ts).
+   */
+  readonly reachable?: Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
 }
 
 /**

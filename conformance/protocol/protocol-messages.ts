@@ -58,6 +58,8 @@ export const helloAnswerSchema = z.looseObject({
       setup: z.record(z.string(), z.unknown()).optional(),
       /** The invariants it claims, by id; the others are "not applicable". */
       properties: z.array(z.string()).optional(),
+      /** Commands its library's caller makes only in some states (conformance/reachable-commands.ts). */
+      reachable: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))).optional(),
     }),
   ),
 });

@@ -15,6 +15,9 @@ import { modelTarget, type ModelTargetSystem } from '../../conformance/model-tar
 import type { AnySystemModel } from '../../model/system.js';
 import { kafkaConsumer } from '../../model/kafka/consumer/kafka-consumer.js';
 import { rocketmqAllocate } from '../../model/rocketmq/allocate/allocate-system.js';
+import { declarationProblem } from '../../conformance/declared-support.js';
+import { reachableCommands } from '../../conformance/reachable-commands.js';
+import { catalog } from '../../properties/catalog.js';
 
 const examples = join(import.meta.dirname, '../../conformance/examples');
 const declaring = join(import.meta.dirname, 'fixtures/declaring_target.py');
@@ -52,7 +55,7 @@ describe('a declaration mqspec cannot honour is refused with what is known', () 
   // Over the protocol (exit 3): the keys of hello's answer and of each system it declares.
   for (const [mode, message] of [
     ['top-level-key', `hello: hello's answer has an unknown key "sytems" (known: ok, name, version, systems)`],
-    ['system-key', 'declares rocketmq.allocate wrongly: unknown key "strategies" (known: system, commands, fields, mode, setup, properties)'],
+    ['system-key', 'declares rocketmq.allocate wrongly: unknown key "strategies" (known: system, commands, fields, mode, setup, properties, reachable)'],
   ] as const) {
     it(`refuses hello with a wrong ${mode} (exit 3)`, () => {
       const { exitCode, document } = checkExec(`python3 ${declaring} ${mode}`);
@@ -97,7 +100,7 @@ describe('in-process targets declare the same way', () => {
   it('refuses an unknown key with the known ones', () => {
     const result = checkTarget(avgTarget({ propertys: ['RA-01'] }), { runs: 5 });
     expect(result.verdict).toBe('target-failure');
-    expect(result.failure?.message).toBe('in-process-avg declares rocketmq.allocate wrongly: unknown key "propertys" (known: system, commands, fields, mode, setup, properties)');
+    expect(result.failure?.message).toBe('in-process-avg declares rocketmq.allocate wrongly: unknown key "propertys" (known: system, commands, fields, mode, setup, properties, reachable)');
   });
 
   it('mode "invariants" makes the differential property not applicable, and unclaimed invariants too', () => {
@@ -124,5 +127,25 @@ describe('in-process targets declare the same way', () => {
     const result = checkTarget(consumer, { runs: 5, properties: ['KC-01', 'KC-10'] });
     expect(result.results.map((r) => r.id)).toEqual(['KC-01']);
     expect(result.notApplicable).toEqual([{ id: 'KC-10', system: 'kafka.consumer', reason: 'it is a rule of kafka-1.0; the target fixes profile kafka-0.10.0' }]);
+  });
+});
+
+describe('reachable: commands the library’s caller makes only in some states', () => {
+  it('leaves a rebalance out of the scenario while the consumer is not subscribed, and keeps it once it is', () => {
+    const model = kafkaConsumer as AnySystemModel;
+    const rebalance = { type: 'rebalance', partitions: [] };
+    const scenario = {
+      system: 'kafka.consumer',
+      setup: { profile: 'kafka-1.0', topics: { t0: 1 }, autoOffsetReset: 'latest', committed: [] },
+      commands: [rebalance, { type: 'subscribe', topics: ['t0'] }, rebalance],
+    };
+    const kept = reachableCommands(scenario, model, { rebalance: { mode: ['AUTO_TOPICS', 'AUTO_PATTERN'] } });
+    expect(kept.commands.map((c) => c.type)).toEqual(['subscribe', 'rebalance']);
+    expect(reachableCommands(scenario, model, undefined)).toBe(scenario);
+  });
+
+  it('refuses a reachable entry naming a command the system does not have', () => {
+    const model = kafkaConsumer as AnySystemModel;
+    expect(declarationProblem({ system: 'kafka.consumer', reachable: { rebalanse: { mode: ['AUTO_TOPICS'] } } }, model, catalog)).toMatch(/^reachable: kafka.consumer has no command "rebalanse"/);
   });
 });

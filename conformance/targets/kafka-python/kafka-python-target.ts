@@ -84,6 +84,9 @@ export const kafkaPythonTargets = [
       // Only the differential property: the invariants read fields this target does not show (positions, the group
       // subscription), where the model's values would stand in and mix two states once the sides diverge.
       properties: [],
+      // Its coordinator assigns only to a consumer that subscribed (ConsumerCoordinator.poll joins only when
+      // partitions_auto_assigned(), coordinator/consumer.py): no user meets a rebalance in another mode.
+      reachable: { rebalance: { mode: ['AUTO_TOPICS', 'AUTO_PATTERN'] } },
     },
     "kafka-python's SubscriptionState through KafkaConsumer's subscribe/assign/unsubscribe/pause/resume/seek* methods, and assign_from_subscribed for the coordinator's result.",
   ),
