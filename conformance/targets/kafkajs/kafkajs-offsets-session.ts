@@ -212,9 +212,14 @@ class OffsetsSession {
   /** `consumer.subscribe({topics, fromBeginning})`: only before `run`; topics add to the subscription. */
   private subscribe(topics: readonly string[]): Outcome {
     if (this.group !== undefined) return fail('KafkaJSNonRetriableError', 'Cannot subscribe to topic while consumer is running');
-    // kafkajs records the topics before its metadata refresh, which may then reject the call (kafkajs-subscribe.ts).
+    // The metadata refresh may reject the call (kafkajs-subscribe.ts). kafkajs has by then put the topics in its
+    // consumer's `topics` map, so a later consumer.run would try to join with a topic the broker refuses; the
+    // adapter leaves them out instead (a declared repair: with them, the fake broker's group never settles and the
+    // worker stops answering), so after a refused subscribe the consumer goes on as Java's does.
+    const refused = subscribeMetadataRefusal(topics);
+    if (refused !== undefined) return refused;
     for (const topic of topics) this.topicConfigurations[topic] = { fromBeginning: this.fromBeginning };
-    return subscribeMetadataRefusal(topics) ?? ok();
+    return ok();
   }
 
   /**
