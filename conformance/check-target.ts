@@ -102,7 +102,7 @@ function distinctResults(property: Property, source: LockstepSource, options: Ta
     if (round > 0 && divergence === undefined && result.status !== 'target-failure') break;
     const found = divergence === undefined ? undefined : divergenceClass(divergence);
     results.push(found === undefined ? result : { ...result, divergenceClass: found });
-    if (found === undefined || known.has(found)) break;
+    if (found === undefined) break;
     known.add(found);
   }
   return results;

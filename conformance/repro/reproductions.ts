@@ -16,6 +16,9 @@ import type { Scenario } from '../../model/scenario.js';
 import type { Expectations } from '../expectations.js';
 import { packageRoot } from '../package-root.js';
 import type { LibraryAssign } from '../targets/group-with-library-assignor.js';
+import { kafkajsLibrary, kafkaNodeLibrary, platformaticKafkaLibrary } from '../targets/libraries.js';
+import { librarySpec, type LibraryPackage } from '../targets/library-require.js';
+import { kafkaPythonVersion } from '../targets/kafka-python/kafka-python-target.js';
 import { callKafkaNodeAssignor, kafkaNodeProtocols } from '../targets/kafka-node/kafka-node-assignors.js';
 import { disposeKafkajsBridge, kafkajsRoundRobin } from '../targets/kafkajs/kafkajs-round-robin.js';
 import { platformaticCooperativeSticky, platformaticRoundRobin } from '../targets/platformatic-kafka/platformatic-assignors.js';
@@ -25,7 +28,7 @@ import { javaAnswer, rebalanceInputAt } from './rebalance-input.js';
 import { scriptFile } from './script-file.js';
 
 /** What runs a reproduction and what it needs installed. */
-export type ReproRuntime = { readonly kind: 'node'; readonly library: 'kafkajs' | '@platformatic/kafka' | 'kafka-node' } | { readonly kind: 'python'; readonly library: 'kafka-python' };
+export type ReproRuntime = { readonly kind: 'node'; readonly library: LibraryPackage } | { readonly kind: 'python' };
 
 /** A generated reproduction. */
 export interface Reproduction {
@@ -52,18 +55,18 @@ interface GroupTargetRepro {
   readonly assign: LibraryAssign;
   /** Java's assignor for the exact answer; none for sticky (the invariants are checked). */
   readonly java?: AssignorName;
-  readonly library: 'kafkajs' | '@platformatic/kafka' | 'kafka-node';
+  readonly library: LibraryPackage;
 }
 
 const groupTargets: Readonly<Record<string, GroupTargetRepro>> = {
-  'kafkajs-round-robin': { call: 'kafkajs-round-robin', topics: 'leader', assign: (i) => kafkajsRoundRobin(i, 'leader'), java: 'roundrobin', library: 'kafkajs' },
-  'kafkajs-round-robin-all-topics': { call: 'kafkajs-round-robin', topics: 'all', assign: (i) => kafkajsRoundRobin(i, 'all'), java: 'roundrobin', library: 'kafkajs' },
-  'platformatic-kafka-round-robin': { call: 'platformatic-round-robin', topics: 'leader', assign: (i) => platformaticRoundRobin(i, 'leader'), java: 'roundrobin', library: '@platformatic/kafka' },
-  'platformatic-kafka-round-robin-all-topics': { call: 'platformatic-round-robin', topics: 'all', assign: (i) => platformaticRoundRobin(i, 'all'), java: 'roundrobin', library: '@platformatic/kafka' },
-  'platformatic-kafka-cooperative-sticky': { call: 'platformatic-cooperative-sticky', topics: 'leader', assign: (i) => platformaticCooperativeSticky(i, 'leader'), library: '@platformatic/kafka' },
-  'platformatic-kafka-cooperative-sticky-all-topics': { call: 'platformatic-cooperative-sticky', topics: 'all', assign: (i) => platformaticCooperativeSticky(i, 'all'), library: '@platformatic/kafka' },
-  'kafka-node-range': { call: 'kafka-node-range', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().range, i), java: 'range', library: 'kafka-node' },
-  'kafka-node-roundrobin': { call: 'kafka-node-roundrobin', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().roundrobin, i), java: 'roundrobin', library: 'kafka-node' },
+  'kafkajs-round-robin': { call: 'kafkajs-round-robin', topics: 'leader', assign: (i) => kafkajsRoundRobin(i, 'leader'), java: 'roundrobin', library: kafkajsLibrary },
+  'kafkajs-round-robin-all-topics': { call: 'kafkajs-round-robin', topics: 'all', assign: (i) => kafkajsRoundRobin(i, 'all'), java: 'roundrobin', library: kafkajsLibrary },
+  'platformatic-kafka-round-robin': { call: 'platformatic-round-robin', topics: 'leader', assign: (i) => platformaticRoundRobin(i, 'leader'), java: 'roundrobin', library: platformaticKafkaLibrary },
+  'platformatic-kafka-round-robin-all-topics': { call: 'platformatic-round-robin', topics: 'all', assign: (i) => platformaticRoundRobin(i, 'all'), java: 'roundrobin', library: platformaticKafkaLibrary },
+  'platformatic-kafka-cooperative-sticky': { call: 'platformatic-cooperative-sticky', topics: 'leader', assign: (i) => platformaticCooperativeSticky(i, 'leader'), library: platformaticKafkaLibrary },
+  'platformatic-kafka-cooperative-sticky-all-topics': { call: 'platformatic-cooperative-sticky', topics: 'all', assign: (i) => platformaticCooperativeSticky(i, 'all'), library: platformaticKafkaLibrary },
+  'kafka-node-range': { call: 'kafka-node-range', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().range, i), java: 'range', library: kafkaNodeLibrary },
+  'kafka-node-roundrobin': { call: 'kafka-node-roundrobin', topics: 'all', assign: (i) => callKafkaNodeAssignor(kafkaNodeProtocols().roundrobin, i), java: 'roundrobin', library: kafkaNodeLibrary },
 };
 
 /** Why the other targets' findings have no public-API reproduction (yet). */
@@ -100,13 +103,14 @@ function groupReproduction(target: string, key: string, config: GroupTargetRepro
   const input = rebalanceInputAt(scenario, step, config.assign);
   if (input === undefined) return { target, key, reason: `step ${step} of the counterexample is not a rebalance that reached the assignor.` };
   const missing = Object.values(input.subscriptions).flat().find((topic) => (input.metadata[topic] ?? 0) <= 0);
-  if (config.library === '@platformatic/kafka' && missing !== undefined) {
+  if (config.library === platformaticKafkaLibrary && missing !== undefined) {
     // The Consumer refuses to assign before it calls the assigner when a subscribed topic has no metadata (the
     // adapter repeats that check): calling the assigner without it is not what the Consumer does.
     return { target, key, reason: `the NetworkError comes from @platformatic/kafka's Consumer, which checks the metadata of every subscribed topic ("${missing}" has none) before it calls the assigner; the assigner alone does not show it, and a Consumer against a broker is not built yet.` };
   }
   const script = groupReproScript({
     call: config.call,
+    library: librarySpec(config.library),
     topics: config.topics,
     input,
     ...(config.java === undefined ? {} : { java: javaAnswer(config.java, input) }),
@@ -134,12 +138,11 @@ function consumerReproduction(target: string, key: string, scenario: Scenario, s
     java = result.outcome;
   }
   const script = consumerReproScript({ calls: calls.filter((c): c is string => c !== undefined), java, autoOffsetReset: setup.autoOffsetReset, heading: lines });
-  return { target, key, file: scriptFile(target, key, 'py'), runtime: { kind: 'python', library: 'kafka-python' }, script };
+  return { target, key, file: scriptFile(target, key, 'py'), runtime: { kind: 'python' }, script };
 }
 
 /** Every library finding's reproduction, or why it has none, in expectations order. */
 export function reproductions(expectations: Expectations): (Reproduction | NoReproduction)[] {
-  const versions: Readonly<Record<string, string>> = { kafkajs: 'kafkajs@2.2.4', '@platformatic/kafka': '@platformatic/kafka@2.12.1', 'kafka-node': 'kafka-node@5.0.0' };
   const out: (Reproduction | NoReproduction)[] = [];
   try {
     for (const [target, cells] of Object.entries(expectations.targets)) {
@@ -148,8 +151,8 @@ export function reproductions(expectations: Expectations): (Reproduction | NoRep
         const { scenario, step } = stored(cell.counterexample);
         const group = groupTargets[target];
         const judgement = cell.judgement ?? '';
-        if (group !== undefined) out.push(groupReproduction(target, key, group, scenario, step, heading(target, key, versions[group.library] ?? group.library, judgement, cell.upstream)));
-        else if (target === 'kafka-python-subscription-state') out.push(consumerReproduction(target, key, scenario, step, heading(target, key, 'kafka-python 2.0.2', judgement, cell.upstream)));
+        if (group !== undefined) out.push(groupReproduction(target, key, group, scenario, step, heading(target, key, librarySpec(group.library), judgement, cell.upstream)));
+        else if (target === 'kafka-python-subscription-state') out.push(consumerReproduction(target, key, scenario, step, heading(target, key, kafkaPythonVersion, judgement, cell.upstream)));
         else out.push({ target, key, reason: unreachable[target] ?? 'no reproduction generator for this target.' });
       }
     }

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../package-root.js';
-import { libraries } from '../targets/libraries.js';
 import { locateLibrary } from '../targets/library-require.js';
 import type { Reproduction } from './reproductions.js';
 
@@ -33,10 +32,8 @@ export function reproPlace(repro: Reproduction): { readonly cwd: string; readonl
     const folder = kafkaPythonPath();
     return folder === undefined ? 'kafka-python is not installed' : { cwd: packageRoot(), env: { ...process.env, PYTHONPATH: folder } };
   }
-  const name = repro.runtime.library;
-  const library = libraries.find((l) => l.name === name);
-  const location = library === undefined ? undefined : locateLibrary(library);
-  return location === undefined ? `${name} is not installed` : { cwd: path.dirname(location.nodeModules), env: process.env };
+  const location = locateLibrary(repro.runtime.library);
+  return location === undefined ? `${repro.runtime.library.name} is not installed` : { cwd: path.dirname(location.nodeModules), env: process.env };
 }
 
 /** Runs a reproduction already written at its file. */

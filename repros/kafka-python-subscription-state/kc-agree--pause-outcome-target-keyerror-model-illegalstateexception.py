@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · pause: outcome (target KeyError, model IllegalStateException)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · pause: outcome (target KeyError, model IllegalStateException)
 #
 # Finding, judged against Java: Pausing an unassigned partition: kafka-python raises KeyError from its
 # assignment dict, Java throws IllegalStateException (No current assignment for partition); both refuse,

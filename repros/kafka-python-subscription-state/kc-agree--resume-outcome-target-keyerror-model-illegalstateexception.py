@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · resume: outcome (target KeyError, model IllegalStateException)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · resume: outcome (target KeyError, model IllegalStateException)
 #
 # Finding, judged against Java: kafka-python's pause/resume/seek of an unassigned partition raise KeyError (a
 # dict lookup), where Java throws IllegalStateException "No current assignment for partition". Its subscribe([])

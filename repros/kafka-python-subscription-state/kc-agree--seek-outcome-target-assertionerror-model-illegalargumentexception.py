@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · seek: outcome (target AssertionError, model IllegalArgumentException)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · seek: outcome (target AssertionError, model IllegalArgumentException)
 #
 # Finding, judged against Java: A negative seek offset: kafka-python fails an assertion (Offset must be >= 0),
 # Java throws IllegalArgumentException; both refuse. Different error types for the same refusal.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · seek: outcome (target AssertionError, model IllegalStateException)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · seek: outcome (target AssertionError, model IllegalStateException)
 #
 # Finding, judged against Java: Seeking an unassigned partition: kafka-python fails an assertion (Unassigned
 # partition), Java's SubscriptionState.seek throws IllegalStateException (No current assignment for partition).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · seekToBeginning: outcome (target AssertionError, model ok)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · seekToBeginning: outcome (target AssertionError, model ok)
 #
 # Finding, judged against Java: seek_to_beginning() with no partitions and nothing assigned fails an assertion
 # in kafka-python (No partitions are currently assigned); Java's KafkaConsumer.seekToBeginning(empty collection)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · seekToEnd: outcome (target AssertionError, model IllegalStateException)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · seekToEnd: outcome (target AssertionError, model IllegalStateException)
 #
 # Finding, judged against Java: seek_to_end of an unassigned partition: kafka-python fails an assertion
 # (Unassigned partition), Java throws IllegalStateException (No current assignment for partition). Both refuse,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target AssertionError, model ok)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target AssertionError, model ok)
 #
 # Finding, judged against Java: kafka-python's KafkaConsumer.subscribe with an empty topic list fails an
 # assertion (SubscriptionState.subscribe: Must provide topics or pattern); Java's KafkaConsumer.subscribe(empty)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target IllegalArgumentException, model ok)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target IllegalArgumentException, model ok)
 #
 # Finding, judged against Java: kafka-python checks topic names at subscribe
 # (SubscriptionState._ensure_valid_topic_name: a blank name is illegal); Java 0.10.0's KafkaConsumer.subscribe

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# kafka-python 2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target IllegalStateException, model ok)
+# kafka-python@2.0.2: kafka-python-subscription-state, KC-AGREE · subscribe: outcome (target IllegalStateException, model ok)
 #
 # Finding, judged against Java: After assign(), kafka-python refuses subscribe([]) (IllegalStateError: one way
 # to configure the consumer); Java 0.10.0's KafkaConsumer.subscribe(empty) unsubscribes, which ends the manual

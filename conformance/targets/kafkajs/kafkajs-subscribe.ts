@@ -7,11 +7,12 @@
  * target topics back (src/cluster/index.js addMultipleTargetTopics). So subscribe rejects a blank topic although its
  * own check lets it through; the adapters answer as that refresh does instead of accepting it.
  */
+import { maxTopicNameLength } from '../../../model/kafka/consumer/setup.js';
 import { fail, type Outcome } from '../../../model/outcome.js';
 
 /** Kafka's rule for a legal topic name (`Topic.validate`). */
 function legalTopic(name: string): boolean {
-  return name.length > 0 && name !== '.' && name !== '..' && name.length <= 249 && /^[a-zA-Z0-9._-]+$/.test(name);
+  return name.length > 0 && name !== '.' && name !== '..' && name.length <= maxTopicNameLength && /^[a-zA-Z0-9._-]+$/.test(name);
 }
 
 /** The error kafkajs's subscribe rejects with when the metadata refresh meets an illegal topic name, if one is there. */
