@@ -24,6 +24,17 @@ export interface BridgeTimeouts {
 /** Defaults: a worker compiling TypeScript on a busy machine may take many seconds; a call answers in well under a millisecond, so its timeout only catches a hang, and is generous for a loaded CI machine. */
 export const defaultTimeouts: BridgeTimeouts = { startMs: 30_000, callMs: 10_000 };
 
+/** What the caller sends, after a timeout, to tell a hung request from a dead worker (answered by `serveBridge` itself). */
+export const pingRequest = { bridge: 'ping' } as const;
+
+/** Whether a request is the caller's ping. */
+export function isPing(request: unknown): boolean {
+  return typeof request === 'object' && request !== null && (request as { bridge?: unknown }).bridge === 'ping';
+}
+
+/** How long the diagnosis of a timeout waits for the ping's answer, in ms. */
+const diagnoseMs = 2_000;
+
 /** The data a bridge worker receives: its port and the flag it raises when an answer is posted. */
 export interface BridgeWorkerData {
   readonly port: MessagePort;
@@ -93,11 +104,33 @@ export class AsyncBridge {
     const waited = Atomics.wait(this.flag, 0, 0, timeout);
     const answer = receiveMessageOnPort(this.port);
     if (waited === 'timed-out' || answer === undefined) {
+      const why = this.diagnose();
       this.dispose();
-      throw new Error(`${this.moduleUrl.pathname}: no answer within ${timeout} ms`);
+      throw new Error(`${this.moduleUrl.pathname}: no answer within ${timeout} ms (${why})`);
     }
     this.started = true;
     return answer.message as BridgeAnswer;
+  }
+
+  /**
+   * Why a request got no answer in time: a ping answered means the worker runs and only that request's promise never
+   * settled; a late answer means it was slow; silence means the thread itself is gone or blocked.
+   */
+  private diagnose(): string {
+    Atomics.store(this.flag, 0, 0);
+    this.port.postMessage(pingRequest);
+    Atomics.wait(this.flag, 0, 0, diagnoseMs);
+    let late = false;
+    for (let message = receiveMessageOnPort(this.port); message !== undefined; message = receiveMessageOnPort(this.port)) {
+      if (isPing((message.message as { value?: unknown }).value)) return late ? 'it answered late' : 'the worker runs, but the promise for this request never settled';
+      late = true;
+    }
+    return late ? 'it answered late' : `the worker thread did not answer a ping within ${diagnoseMs} ms: it exited or its event loop is blocked`;
+  }
+
+  /** Whether `dispose` ran (after a timeout, too): a caller keeping a bridge should start a new one. */
+  get disposed(): boolean {
+    return this.worker === undefined;
   }
 
   /** Stops the worker. */

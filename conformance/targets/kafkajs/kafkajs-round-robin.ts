@@ -22,15 +22,16 @@ export const kafkajsVersion = librarySpec(kafkajsLibrary);
 /** The kafkajs worker, started on first use and shared by every kafkajs target. */
 let bridge: AsyncBridge | undefined;
 
-/** The shared worker running kafkajs. */
+/** The shared worker running kafkajs (a new one after a timeout disposed the last). */
 export function kafkajsBridge(): AsyncBridge {
+  if (bridge?.disposed === true) bridge = undefined;
   bridge ??= new AsyncBridge(siblingModule(import.meta.url, 'kafkajs-worker'));
   return bridge;
 }
 
 /** The shared worker if it is running (a session releasing its state needs no new one). */
 export function runningKafkajsBridge(): AsyncBridge | undefined {
-  return bridge;
+  return bridge?.disposed === true ? undefined : bridge;
 }
 
 /** Stops the shared worker (the next call starts a new one). */
