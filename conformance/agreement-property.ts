@@ -72,10 +72,9 @@ function firstDifference(model: AnySystemModel, fields: readonly string[] | unde
  */
 function valueAtPath(observation: unknown, path: string): unknown {
   let current: unknown = observation;
-  for (const match of path.matchAll(/([^.[\]]+)|\[("(?:[^"\\]|\\.)*"|\d+)\]/g)) {
-    const key = match[1] ?? (match[2]?.startsWith('"') === true ? (JSON.parse(match[2]) as string) : Number(match[2]));
+  for (const key of pathSegments(path)) {
     if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string | number, unknown>)[key];
+    current = (current as Record<string, unknown>)[key];
   }
   return current;
 }
@@ -91,8 +90,28 @@ function divergenceMessage(divergence: Divergence): string {
   if (divergence.differs === 'outcome') {
     return `${where}: the target answered ${show(divergence.target.outcome)} where the model answers ${show(divergence.model.outcome)}`;
   }
-  const pick = (observation: unknown): unknown => (divergence.differs === '$' ? observation : valueAtPath(observation, divergence.differs));
-  return `${where}: observation ${divergence.differs} is ${show(pick(divergence.target.observation))} on the target, ${show(pick(divergence.model.observation))} on the model`;
+  // A declared field with a wildcard (`partitions.*.paused`) names no one value: show the first concrete path it covers.
+  const concrete = divergence.differs.includes('*') ? firstPathMatching(divergence.model.observation, divergence.target.observation, divergence.differs) : undefined;
+  const path = concrete ?? divergence.differs;
+  const pick = (observation: unknown): unknown => (path === '$' ? observation : valueAtPath(observation, path));
+  const at = concrete === undefined ? '' : ` differs at ${concrete}: it`;
+  return `${where}: observation ${divergence.differs}${at} is ${show(pick(divergence.target.observation))} on the target, ${show(pick(divergence.model.observation))} on the model`;
+}
+
+/** A path's segments (`a.b`, `a["odd.key"]`, `list[2]`), as `valueAtPath` reads them. */
+function pathSegments(path: string): string[] {
+  return [...path.matchAll(/([^.[\]]+)|\[("(?:[^"\\]|\\.)*"|\d+)\]/g)].map((match) =>
+    match[1] ?? (match[2]?.startsWith('"') === true ? (JSON.parse(match[2]) as string) : String(match[2])),
+  );
+}
+
+/** The first path where the two observations differ that a wildcard field (`*` for one segment) covers. */
+function firstPathMatching(model: unknown, target: unknown, field: string): string | undefined {
+  const pattern = field.split('.');
+  return diffObservations(model, target).find(({ path }) => {
+    const segments = pathSegments(path);
+    return segments.length === pattern.length && pattern.every((part, i) => part === '*' || part === segments[i]);
+  })?.path;
 }
 
 /** The lockstep source to evaluate on: the given one, or a model (the reference by default) wrapped as a target. */
