@@ -20,6 +20,7 @@ import { deleteRecords, produce } from '../../../model/kafka/consumer/cluster.js
 import type { KafkaConsumerCommand } from '../../../model/kafka/consumer/commands.js';
 import { kafkaConsumerSetupSchema } from '../../../model/kafka/consumer/setup.js';
 import { initialState, type KafkaConsumerState } from '../../../model/kafka/consumer/state.js';
+import { notRunning, subscribeWhileRunning } from './kafkajs-running.js';
 import { subscribeMetadataRefusal } from './kafkajs-subscribe.js';
 import { fail, ok, type Outcome } from '../../../model/outcome.js';
 import { ownValue } from '../../../model/kafka/names.js';
@@ -211,7 +212,7 @@ class OffsetsSession {
 
   /** `consumer.subscribe({topics, fromBeginning})`: only before `run`; topics add to the subscription. */
   private subscribe(topics: readonly string[]): Outcome {
-    if (this.group !== undefined) return fail('KafkaJSNonRetriableError', 'Cannot subscribe to topic while consumer is running');
+    if (this.group !== undefined) return subscribeWhileRunning;
     // The metadata refresh may reject the call (kafkajs-subscribe.ts). kafkajs has by then put the topics in its
     // consumer's `topics` map, so a later consumer.run would try to join with a topic the broker refuses; the
     // adapter leaves them out instead (a declared repair: with them, the fake broker's group never settles and the
@@ -264,7 +265,7 @@ class OffsetsSession {
     if (!topic) return fail('KafkaJSNonRetriableError', `Invalid topic ${topic}`);
     const seekOffset = LongClass.fromValue(offset);
     if (seekOffset.lessThan(0) && !specialOffsets.includes(seekOffset.toString())) return fail('KafkaJSNonRetriableError', 'Offset must not be a negative number');
-    if (this.group === undefined) return fail('KafkaJSNonRetriableError', 'Consumer group was not initialized, consumer#run must be called first');
+    if (this.group === undefined) return notRunning;
     this.group.seek({ topic, partition, offset: seekOffset.toString() });
     return ok();
   }
@@ -302,7 +303,7 @@ class OffsetsSession {
       if (commitOffset.lessThan(0)) return fail('KafkaJSNonRetriableError', 'Offset must not be a negative number');
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), { partition, offset: commitOffset, metadata: null }]);
     }
-    if (this.group === undefined) return fail('KafkaJSNonRetriableError', 'Consumer group was not initialized, consumer#run must be called first');
+    if (this.group === undefined) return notRunning;
     await this.group.commitOffsets({ topics: [...byTopic].map(([topic, partitions]) => ({ topic, partitions })) });
     return ok();
   }

@@ -3,7 +3,9 @@
  * resume / assignment part, called as the library calls it: the coordinator's assignment arrives through
  * `ConsumerGroup[SYNC]` as `subscriptionState.assign([{topic, partitions}])`, and the user's `consumer.pause` /
  * `consumer.resume` validate their argument (`src/consumer/index.js`) and reach `subscriptionState.pause/resume`
- * through `ConsumerGroup`. `subscribe` changes nothing in this state (kafkajs keeps the subscription elsewhere).
+ * through `ConsumerGroup`. `subscribe` changes nothing in this state (kafkajs keeps the subscription elsewhere), and
+ * is refused once an assignment has arrived: kafkajs assigns only to a running consumer, and `consumer.subscribe`
+ * refuses while it runs, as `pause` / `resume` refuse before (`kafkajs-running.ts`).
  *
  * Observed: each assigned partition (`assigned()`) and whether it is paused (`isPaused`).
  */
@@ -15,6 +17,7 @@ import type { LibraryTarget } from '../library-target.js';
 import { lazyLibrary, libraryUnavailable } from '../library-require.js';
 import { kafkajsLibrary } from '../libraries.js';
 import { kafkajsVersion } from './kafkajs-round-robin.js';
+import { notRunning, subscribeWhileRunning } from './kafkajs-running.js';
 import { subscribeMetadataRefusal } from './kafkajs-subscribe.js';
 
 /** Partitions of one topic, kafkajs's `TopicPartitions`. */
@@ -51,13 +54,23 @@ function invalidArgument(groups: readonly TopicPartitions[]): Outcome | undefine
   return bad === undefined ? undefined : fail('KafkaJSNonRetriableError', `Invalid topic ${bad.topic}`);
 }
 
+/** The library's state and what the consumer around it has done. */
+interface Consumer {
+  readonly state: SubscriptionState;
+  /** True once `consumer.run` has run: the first assignment arrives through the running group. */
+  running: boolean;
+}
+
 /** One command on the library's state. */
-function stepState(state: SubscriptionState, command: KafkaConsumerCommand): Outcome {
+function stepState(consumer: Consumer, command: KafkaConsumerCommand): Outcome {
+  const { state } = consumer;
   switch (command.type) {
     case 'subscribe':
+      if (consumer.running) return subscribeWhileRunning;
       // Nothing changes in this state; the call itself may be refused by kafkajs's metadata refresh.
       return subscribeMetadataRefusal(command.topics) ?? ok();
     case 'rebalance':
+      consumer.running = true;
       state.assign(byTopic(command.partitions));
       return ok();
     case 'pause':
@@ -65,6 +78,7 @@ function stepState(state: SubscriptionState, command: KafkaConsumerCommand): Out
       const groups = byTopic(command.partitions);
       const invalid = invalidArgument(groups);
       if (invalid !== undefined) return invalid;
+      if (!consumer.running) return notRunning;
       if (command.type === 'pause') state.pause(groups);
       else state.resume(groups);
       return ok();
@@ -104,10 +118,10 @@ export const kafkajsSubscriptionState: LibraryTarget = {
   ],
   open(system) {
     if (system !== 'kafka.consumer') throw new Error(`open: this target implements kafka.consumer, not ${system}`);
-    const state = new (SubscriptionStateClass())();
+    const consumer: Consumer = { state: new (SubscriptionStateClass())(), running: false };
     return {
-      step: (command: Command) => stepState(state, command as KafkaConsumerCommand),
-      observe: () => observeState(state),
+      step: (command: Command) => stepState(consumer, command as KafkaConsumerCommand),
+      observe: () => observeState(consumer.state),
       close: () => undefined,
     };
   },

@@ -41,8 +41,16 @@ describe('kafkajs@2.2.4 SubscriptionState', () => {
     expect(difference).toEqual({ step: 3, what: 'partitions.*.paused', model: { 't0-0': false }, target: { 't0-0': true } });
   });
 
-  it('accepts pausing a partition it is not assigned, where Java throws IllegalStateException', () => {
-    const difference = firstDifference(kafkajsSubscriptionState, 'kafka.consumer', { topics: { t0: 2 } }, [{ type: 'subscribe', topics: ['t0'] }, { type: 'pause', partitions: [t0(0)] }]);
-    expect(difference).toMatchObject({ step: 1, model: { ok: false, error: 'IllegalStateException' }, target: { ok: true } });
+  it('once running, accepts pausing a partition it is not assigned, where Java throws IllegalStateException', () => {
+    const commands: ScenarioCommand[] = [{ type: 'subscribe', topics: ['t0'] }, { type: 'rebalance', partitions: [t0(0)] }, { type: 'pause', partitions: [t0(1)] }];
+    const difference = firstDifference(kafkajsSubscriptionState, 'kafka.consumer', { topics: { t0: 2 } }, commands);
+    expect(difference).toMatchObject({ step: 2, model: { ok: false, error: 'IllegalStateException' }, target: { ok: true } });
+  });
+
+  it('refuses pause before the consumer runs and subscribe after, as consumer.pause and consumer.subscribe do', () => {
+    const before = firstDifference(kafkajsSubscriptionState, 'kafka.consumer', { topics: { t0: 2 } }, [{ type: 'subscribe', topics: ['t0'] }, { type: 'pause', partitions: [t0(0)] }]);
+    expect(before).toMatchObject({ step: 1, model: { ok: false, error: 'IllegalStateException' }, target: { ok: false, error: 'KafkaJSNonRetriableError', message: 'Consumer group was not initialized, consumer#run must be called first' } });
+    const after = firstDifference(kafkajsSubscriptionState, 'kafka.consumer', { topics: { t0: 2, t1: 1 } }, [...base, { type: 'subscribe', topics: ['t1'] }]);
+    expect(after).toMatchObject({ step: 2, model: { ok: true }, target: { ok: false, error: 'KafkaJSNonRetriableError', message: 'Cannot subscribe to topic while consumer is running' } });
   });
 });
