@@ -201,7 +201,7 @@ export const identicalSubscriptionsBalanced = (v: KafkaGroupView): string | unde
   const spread = (c: number[]): number => Math.max(...c) - Math.min(...c);
   if (v.setup.assignor === 'roundrobin') {
     const totals = counts(undefined);
-    return spread(totals) <= 1 ? undefined : `round robin gave ${show(members)}, all subscribed alike, ${show(totals.map(String))} partitions: more than one apart`;
+    return spread(totals) <= 1 ? undefined : `${show(members)}, all subscribed alike, were given ${show(totals.map(String))} partitions: more than one apart`;
   }
   for (const topic of memberOf(v.after, members[0] ?? '')?.subscription ?? []) {
     const perTopic = counts(topic);
