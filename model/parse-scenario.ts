@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Scenario } from './scenario.js';
 import type { AnySystemModel } from './system.js';
 import { isRecord } from './json.js';
+import { issuePath } from './zod-issue.js';
 import { firstTooDeep, formatCount, maxCommandsPerScenario, maxNestingDepth } from './scenario-limits.js';
 
 /** A scenario that passed validation, or a one-line reason naming where it is malformed. */
@@ -11,8 +12,8 @@ export type ParsedScenario = { readonly ok: true; readonly scenario: Scenario } 
 export function firstIssue(where: string, error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return `${where}: invalid`;
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-  return `${where}${path}: ${issue.message}`;
+  const path = issuePath(issue);
+  return `${where}${path === '' || path.startsWith('[') ? path : `.${path}`}: ${issue.message}`;
 }
 
 /** The reason a scenario is beyond the documented limits (scenario-limits.ts), checked before anything walks it. */

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { isRecord } from '../../model/json.js';
+import { issuePath } from '../../model/zod-issue.js';
 import { deepEqual } from '../../properties/deep-equal.js';
 import { mergeResults, type ExploreResult, type Finding } from '../../properties/explore/explore.js';
 import { readJsonFile } from '../../properties/read-json-file.js';
@@ -127,7 +128,7 @@ interface ExplorePart {
 /** The first zod issue as `file: path: message`. */
 function issueLine(file: string, error: z.ZodError): string {
   const issue = error.issues[0];
-  const path = (issue?.path ?? []).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  const path = issue === undefined ? '' : issuePath(issue);
   return `${file}: ${path === '' ? '' : `${path}: `}${issue?.message ?? 'invalid'}`;
 }
 

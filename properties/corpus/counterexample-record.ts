@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { parseScenario } from '../../model/parse-scenario.js';
+import { issuePath } from '../../model/zod-issue.js';
 import type { Scenario } from '../../model/scenario.js';
 import type { AnySystemModel } from '../../model/system.js';
 import type { Counterexample } from '../check-property.js';
@@ -72,8 +73,7 @@ export type ParsedRecord = { readonly ok: true; readonly record: CounterexampleR
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'invalid';
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-  return `${path.replace(/^\./, '')}: ${issue.message}`;
+  return `${issuePath(issue)}: ${issue.message}`;
 }
 
 /**
