@@ -33,7 +33,7 @@ import { rocketmqGroupExploration, rocketmqGroupExplorationScope } from '../prop
 import { HAZARD_SEEDS, median } from './hazard-search.js';
 import { hazardReach, lengthsMarkdown, reachMarkdown, REACH_SEEDS, scenarioLengths, zooReach, type LengthFigure, type ReachFigure } from './runs-to-find.js';
 import { measureStartup, startupMarkdown, type StartupFigures } from './cli-startup.js';
-import { comparable, HAZARD_NOISE_MS, HAZARD_SLOWDOWN, previousFigures, regressions, type GateFigures } from './regressions.js';
+import { comparable, HAZARD_NOISE_MS, HAZARD_SLOWDOWN, previousFigures, regressions, type GateFigures, type HazardFigure } from './regressions.js';
 
 const quick = process.argv.includes('--quick');
 const withSuite = process.argv.includes('--suite');
@@ -190,12 +190,8 @@ function exploreGroup(clients: number, queues: number, messageModel: 'CLUSTERING
   });
 }
 
-interface HazardFigures {
-  readonly id: string;
-  readonly found: number;
-  readonly seeds: number;
-  readonly medianMilliseconds: number;
-  readonly shrunkMedian: number;
+/** A hazard's figures: what the gate reads, and the spread of the shrunk lengths for the report. */
+interface HazardFigures extends HazardFigure {
   readonly shrunkMin: number;
   readonly shrunkMax: number;
   /** The explorer's shortest in the system's default scope (depth-bounded), when it holds one. */
