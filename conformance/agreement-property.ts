@@ -105,13 +105,9 @@ function pathSegments(path: string): string[] {
   );
 }
 
-/** The first path where the two observations differ that a wildcard field (`*` for one segment) covers. */
+/** The first concrete path where the two observations differ among the values a wildcard field covers. */
 function firstPathMatching(model: unknown, target: unknown, field: string): string | undefined {
-  const pattern = field.split('.');
-  return diffObservations(model, target).find(({ path }) => {
-    const segments = pathSegments(path);
-    return segments.length === pattern.length && pattern.every((part, i) => part === '*' || part === segments[i]);
-  })?.path;
+  return diffObservations(projectFields(model, [field]), projectFields(target, [field]))[0]?.path;
 }
 
 /** The lockstep source to evaluate on: the given one, or a model (the reference by default) wrapped as a target. */

@@ -190,7 +190,7 @@ process.exit(present ? 1 : 0);
 /** The reproduction script's text. */
 export function groupReproScript(repro: GroupRepro): string {
   const call = calls[repro.call];
-  const library = repro.library;
+  const { library } = repro;
   return [
     '#!/usr/bin/env node',
     ...repro.heading.map((line) => (line === '' ? '//' : `// ${line}`)),

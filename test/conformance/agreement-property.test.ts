@@ -107,6 +107,9 @@ describe('the differential property', () => {
     expect(run(withObservation({ pattern: 'wrong' }, ['mode', 'subscription'])).status).toBe('held');
     const differs = run(withObservation({ subscription: ['other'] }, ['mode', 'subscription']));
     expect(differs.status === 'violated' ? differs.divergence?.differs : undefined).toBe('subscription');
+    // A wildcard field names the concrete path that differs and both values there (here a partition only the target shows).
+    const wildcard = run(withObservation({ partitions: { 't0-0': { topic: 't0', partition: 0, paused: true } } }, ['partitions.*.paused']));
+    expect(wildcard.status === 'violated' ? wildcard.message : undefined).toBe('step 0 (subscribe): observation partitions.*.paused differs at partitions.t0-0: it is {"paused":true} on the target, undefined on the model');
   });
 });
 
