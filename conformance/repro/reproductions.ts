@@ -2,8 +2,9 @@
  * A standalone reproduction for each library finding of conformance/expectations.json (issue: each finding as a
  * bug report a maintainer can act on without mqspec): the stored counterexample is turned into a script that calls
  * the library's public API only (group-repro-script.ts for assignors, consumer-repro-script.ts for kafka-python's
- * KafkaConsumer) and exits 1 while the behaviour persists. Where no public call reaches the behaviour, the finding has
- * no reproduction and the reason is stated. Scripts live in `repros/<target>/`, written by `npm run repros`.
+ * KafkaConsumer, kafkajs-consumer-repro-script.ts for kafkajs's consumer, against a broker where its calls need one)
+ * and exits 1 while the behaviour persists. Where no public call reaches the behaviour, the finding has no
+ * reproduction and the reason is stated. Scripts live in `repros/<target>/`, written by `npm run repros`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,12 +24,20 @@ import { callKafkaNodeAssignor, kafkaNodeProtocols } from '../targets/kafka-node
 import { disposeKafkajsBridge, kafkajsRoundRobin } from '../targets/kafkajs/kafkajs-round-robin.js';
 import { platformaticCooperativeSticky, platformaticRoundRobin } from '../targets/platformatic-kafka/platformatic-assignors.js';
 import { consumerReproScript, kafkaPythonCall } from './consumer-repro-script.js';
+import { kafkajsCalls, kafkajsConsumerReproScript, needsBroker } from './kafkajs-consumer-repro-script.js';
 import { groupReproScript, type GroupAssignorCall } from './group-repro-script.js';
 import { javaAnswer, rebalanceInputAt } from './rebalance-input.js';
 import { scriptFile } from './script-file.js';
 
 /** What runs a reproduction and what it needs installed. */
-export type ReproRuntime = { readonly kind: 'node'; readonly library: LibraryPackage } | { readonly kind: 'python' };
+export type ReproRuntime =
+  | {
+      readonly kind: 'node';
+      readonly library: LibraryPackage;
+      /** The topics (and partition counts) a broker must have, for a script that needs one (KAFKA_BROKERS). */
+      readonly broker?: Readonly<Record<string, number>>;
+    }
+  | { readonly kind: 'python' };
 
 /** A generated reproduction. */
 export interface Reproduction {
@@ -71,9 +80,6 @@ const groupTargets: Readonly<Record<string, GroupTargetRepro>> = {
 
 /** Why the other targets' findings have no public-API reproduction (yet). */
 const unreachable: Readonly<Record<string, string>> = {
-  'kafkajs-subscription-state':
-    "kafkajs's SubscriptionState is internal: a user reaches pause/resume only through a consumer running against a broker, and assignments only through the group protocol; a broker-backed reproduction is not built yet.",
-  'kafkajs-offsets': "the target runs kafkajs's consumer offset handling over a fake broker; its public calls (run, seek, commitOffsets) need a running broker, and a broker-backed reproduction is not built yet.",
   'ali-ons-tag-filter': "ali-ons parses and applies tag expressions inside its push consumer, reached through a broker only; a broker-backed reproduction is not built yet.",
 };
 
@@ -120,6 +126,33 @@ function groupReproduction(target: string, key: string, config: GroupTargetRepro
   return { target, key, file: scriptFile(target, key, 'mjs'), runtime: { kind: 'node', library: config.library }, script };
 }
 
+/** The targets whose findings are reproduced on a kafkajs consumer. */
+const kafkajsConsumerTargets: ReadonlySet<string> = new Set(['kafkajs-subscription-state', 'kafkajs-offsets']);
+
+/** Java's answer to the last command: the model run over the commands (the library agreed on the ones before). */
+function javaAnswerAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCommand[]): Outcome {
+  let state = kafkaConsumer.init(setup);
+  let java: Outcome = { ok: true };
+  for (const command of commands) {
+    const result = kafkaConsumer.step(state, command);
+    state = result.state;
+    java = result.outcome;
+  }
+  return java;
+}
+
+/** The reproduction of one kafkajs consumer finding. */
+function kafkajsConsumerReproduction(target: string, key: string, scenario: Scenario, step: number, lines: string[]): Reproduction | NoReproduction {
+  const commands = scenario.commands.slice(0, step + 1) as KafkaConsumerCommand[];
+  const setup = scenario.setup as KafkaConsumerSetup;
+  const calls = kafkajsCalls(commands, setup);
+  if (!Array.isArray(calls)) return { target, key, reason: `kafkajs's public API has no call for \`${calls.command}\` here: ${calls.why}.` };
+  if (setup.committed.length > 0) return { target, key, reason: "the counterexample starts from committed offsets, which the reproduction does not set up." };
+  const script = kafkajsConsumerReproScript({ calls, java: javaAnswerAfter(setup, commands), topics: setup.topics, library: librarySpec(kafkajsLibrary), heading: lines });
+  const runtime: ReproRuntime = needsBroker(calls) ? { kind: 'node', library: kafkajsLibrary, broker: setup.topics } : { kind: 'node', library: kafkajsLibrary };
+  return { target, key, file: scriptFile(target, key, 'mjs'), runtime, script };
+}
+
 /** The reproduction of one kafka-python consumer finding. */
 function consumerReproduction(target: string, key: string, scenario: Scenario, step: number, lines: string[]): Reproduction | NoReproduction {
   const commands = scenario.commands.slice(0, step + 1) as KafkaConsumerCommand[];
@@ -129,14 +162,7 @@ function consumerReproduction(target: string, key: string, scenario: Scenario, s
     return { target, key, reason: `kafka-python's public API has no call for \`${missing.type}\`${missing.type === 'rebalance' ? ' (the coordinator assigns, and only to a consumer that subscribed and joined): an adapter artifact' : ''}.` };
   }
   const setup = scenario.setup as KafkaConsumerSetup;
-  // Java's answer to the last call: the model run over the calls before it (where the library agreed).
-  let state = kafkaConsumer.init(setup);
-  let java: Outcome = { ok: true };
-  for (const command of commands) {
-    const result = kafkaConsumer.step(state, command);
-    state = result.state;
-    java = result.outcome;
-  }
+  const java = javaAnswerAfter(setup, commands);
   const script = consumerReproScript({ calls: calls.filter((c): c is string => c !== undefined), java, autoOffsetReset: setup.autoOffsetReset, heading: lines });
   return { target, key, file: scriptFile(target, key, 'py'), runtime: { kind: 'python' }, script };
 }
@@ -153,6 +179,7 @@ export function reproductions(expectations: Expectations): (Reproduction | NoRep
         const judgement = cell.judgement ?? '';
         if (group !== undefined) out.push(groupReproduction(target, key, group, scenario, step, heading(target, key, librarySpec(group.library), judgement, cell.upstream)));
         else if (target === 'kafka-python-subscription-state') out.push(consumerReproduction(target, key, scenario, step, heading(target, key, kafkaPythonVersion, judgement, cell.upstream)));
+        else if (kafkajsConsumerTargets.has(target)) out.push(kafkajsConsumerReproduction(target, key, scenario, step, heading(target, key, librarySpec(kafkajsLibrary), judgement, cell.upstream)));
         else out.push({ target, key, reason: unreachable[target] ?? 'no reproduction generator for this target.' });
       }
     }

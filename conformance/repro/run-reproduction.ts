@@ -1,11 +1,14 @@
 /**
  * Running a reproduction the way a maintainer would: Node in a folder where the library is installed (so the
- * script's `require` finds it there), Python with kafka-python on its path. Bounded in time; the child is ended by
- * spawnSync's timeout (SIGKILL) if it hangs.
+ * script's `require` finds it there), Python with kafka-python on its path, and for a script that needs a broker a
+ * fresh librdkafka mock cluster with the counterexample's topics (named to the script as KAFKA_BROKERS, stopped
+ * after it: each script gets its own, since counterexamples give one topic name different partition counts).
+ * Bounded in time; the child is ended by spawnSync's timeout (SIGKILL) if it hangs.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { BrokerUnavailable, startMockBroker, type KafkaBroker } from '../../real/kafka/mock-broker.js';
 import { packageRoot } from '../package-root.js';
 import { locateLibrary } from '../targets/library-require.js';
 import type { Reproduction } from './reproductions.js';
@@ -36,12 +39,34 @@ export function reproPlace(repro: Reproduction): { readonly cwd: string; readonl
   return location === undefined ? `${repro.runtime.library.name} is not installed` : { cwd: path.dirname(location.nodeModules), env: process.env };
 }
 
-/** Runs a reproduction already written at its file. */
-export function runReproduction(repro: Reproduction, timeoutMs = 30_000): ReproRun | string {
-  const place = reproPlace(repro);
-  if (typeof place === 'string') return place;
+/** Where a script runs. */
+type Place = { readonly cwd: string; readonly env: NodeJS.ProcessEnv };
+
+/** Runs a script already written at its file. */
+function runScript(repro: Reproduction, place: Place, timeoutMs: number): ReproRun {
   const file = path.join(packageRoot(), repro.file);
   const command = repro.runtime.kind === 'python' ? 'python3' : process.execPath;
   const run = spawnSync(command, [file], { cwd: place.cwd, env: place.env, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
   return { exit: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}` };
+}
+
+/** Runs a reproduction already written at its file, with a broker of its own when it needs one. */
+export async function runReproduction(repro: Reproduction, timeoutMs = 30_000): Promise<ReproRun | string> {
+  const place = reproPlace(repro);
+  if (typeof place === 'string') return place;
+  const topics = repro.runtime.kind === 'node' ? repro.runtime.broker : undefined;
+  if (topics === undefined) return runScript(repro, place, timeoutMs);
+  let broker: KafkaBroker;
+  try {
+    broker = await startMockBroker();
+  } catch (error) {
+    if (error instanceof BrokerUnavailable) return `no broker: ${error.message}`;
+    throw error;
+  }
+  try {
+    for (const [name, partitions] of Object.entries(topics)) await broker.createTopic(name, partitions);
+    return runScript(repro, { ...place, env: { ...place.env, KAFKA_BROKERS: broker.bootstrap } }, timeoutMs);
+  } finally {
+    await broker.stop();
+  }
 }

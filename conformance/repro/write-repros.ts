@@ -30,7 +30,7 @@ for (const entry of all) {
   const file = path.join(packageRoot(), entry.file);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, entry.script, { mode: 0o755 });
-  const run = runReproduction(entry);
+  const run = await runReproduction(entry);
   const shown = typeof run === 'string' ? `not run: ${run}` : run.exit === 1 ? 'exit 1: the library behaves so' : run.exit === 0 ? 'exit 0: not in the library (adapter artifact)' : `failed (exit ${String(run.exit)})`;
   const link = `[${path.basename(entry.file)}](${path.posix.relative('repros', entry.file)})`;
   rows.push(`| ${entry.target} | ${entry.key} | ${link} | ${shown} |`);

@@ -30,14 +30,14 @@ describe('the reproductions of the library findings', () => {
   });
 
   for (const repro of all.filter(isReproduction)) {
-    it(`${repro.target} ${repro.key}: exits as expectations.json records`, (context) => {
+    it(`${repro.target} ${repro.key}: exits as expectations.json records`, async (context) => {
       const place = reproPlace(repro);
       if (typeof place === 'string') context.skip(place);
-      const run = runReproduction(repro);
+      const run = await runReproduction(repro);
       if (typeof run === 'string') throw new Error(run);
       const wanted = expectations.targets[repro.target]?.[repro.key]?.reproduction;
       expect(run.exit, run.output).toBe(wanted === 'library' ? 1 : wanted === 'artifact' ? 0 : -1);
       expect(run.output).toMatch(/actual: /);
-    }, 30_000);
+    }, 60_000);
   }
 });
