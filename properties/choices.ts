@@ -22,3 +22,13 @@ export function one<T>(items: readonly T[], n: number): T | undefined {
 export function pick<T>(items: readonly T[], mask: number): T[] {
   return items.filter((_, i) => (mask >> i) & 1);
 }
+
+/**
+ * A drawn list in one of the orders a user may pass it: the pool's (sorted) or reversed, chosen by bit 6 of `mask`,
+ * a bit the intent's other choices leave alone (they read it modulo small numbers). Java's consumer takes a
+ * subscription as a set, so the model's answer does not depend on the order; a library or adapter that sorts,
+ * compares or deals the list as given does, and only a generator that varies the order can show it.
+ */
+export function userOrder<T>(items: readonly T[], mask: number): T[] {
+  return (mask >> 6) & 1 ? [...items].reverse() : [...items];
+}

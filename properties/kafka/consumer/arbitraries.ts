@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { wildFlag } from '../../wild-flag.js';
-import { commandTypes, one, pick, type CommandMix as Mix } from '../../choices.js';
+import { commandTypes, one, pick, userOrder, type CommandMix as Mix } from '../../choices.js';
 import type { Scenario } from '../../../model/scenario.js';
 import { kafkaConsumer } from '../../../model/kafka/consumer/kafka-consumer.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
@@ -137,7 +137,7 @@ export function realize(state: KafkaConsumerState, intent: Intent, options: Real
   const anyPartition = (): TopicPartition => one(metadataPartitions(state), a) ?? { topic: 'zz', partition: 0 };
   switch (intent.type) {
     case 'subscribe':
-      return { type: 'subscribe', topics: wild ? [' '] : pick(Object.keys(state.metadata), a % 4 === 0 ? 0 : a) };
+      return { type: 'subscribe', topics: wild ? [' '] : userOrder(pick(Object.keys(state.metadata), a % 4 === 0 ? 0 : a), b) };
     case 'subscribePattern':
       return { type: 'subscribePattern', pattern: wild ? '(' : (one(scope.patterns, a) ?? 't.*') };
     case 'assign':

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { wildFlag } from '../../wild-flag.js';
-import { commandTypes, one, pick, type CommandMix } from '../../choices.js';
+import { commandTypes, one, pick, userOrder, type CommandMix } from '../../choices.js';
 import type { AssignorName } from '../../../model/kafka/assignors/assignors.js';
 import type { KafkaConsumerCommand, KafkaConsumerCommandType } from '../../../model/kafka/consumer/commands.js';
 import type { OffsetReset, Profile } from '../../../model/kafka/consumer/setup.js';
@@ -165,11 +165,11 @@ function realizeEnvironment(state: KafkaGroupState, intent: GroupIntent): KafkaG
 
 /** The topics of a subscribe: the scenario's shared list, a wild blank name, or a drawn subset of the pool. */
 function subscribeTopics(state: KafkaGroupState, context: RealizeContext, intent: GroupIntent, mustSubscribe: boolean): string[] {
-  if (context.identical !== undefined) return [...context.identical];
+  if (context.identical !== undefined) return userOrder(context.identical, intent.b);
   if (intent.wild) return [' '];
   // Mostly topics the cluster has; one time in three any of the pool, which has topics metadata lacks.
   const pool = intent.b % 3 === 0 ? scope.subscribablePool : Object.keys(state.cluster.metadata);
-  const drawn = pick(pool, intent.a % 8 === 0 && !mustSubscribe ? 0 : intent.a);
+  const drawn = userOrder(pick(pool, intent.a % 8 === 0 && !mustSubscribe ? 0 : intent.a), intent.b);
   return drawn.length > 0 || !mustSubscribe ? drawn : [one(pool, intent.b) ?? 't0'];
 }
 
