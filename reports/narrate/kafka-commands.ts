@@ -60,6 +60,11 @@ export function narrateKafkaCommand(command: Fields): string | undefined {
       return `${actor} pauses ${partitions(command['partitions'], 'nothing')}`;
     case 'resume':
       return `${actor} resumes ${partitions(command['partitions'], 'nothing')}`;
+    case 'pauseTopics':
+    case 'resumeTopics': {
+      const topics = Array.isArray(command['topics']) ? command['topics'].map(String) : [];
+      return `${actor} ${command['type'] === 'pauseTopics' ? 'pauses' : 'resumes'} ${topics.length === 0 ? 'no topic' : `the whole of ${listed(topics)}`}`;
+    }
     case 'poll':
       if (typeof command['maxRecords'] !== 'number') return `${actor} polls`;
       return `${actor} polls (at most ${command['maxRecords']} ${command['maxRecords'] === 1 ? 'record' : 'records'})`;

@@ -36,6 +36,8 @@ export const kafkaConsumerCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seekToEnd'), partitions }),
   z.object({ type: z.literal('pause'), partitions }),
   z.object({ type: z.literal('resume'), partitions }),
+  z.object({ type: z.literal('pauseTopics'), topics: z.array(topicName) }),
+  z.object({ type: z.literal('resumeTopics'), topics: z.array(topicName) }),
   z.object({ type: z.literal('poll'), maxRecords: z
       .number()
       .int()
@@ -82,6 +84,8 @@ export const kafkaConsumerCommandDocs: readonly CommandDoc[] = [
   { type: 'seekToEnd', summary: '`seekToEnd(partitions)`: reset to the log end at the next poll; an empty list means every assigned partition.', example: { type: 'seekToEnd', partitions: [] } },
   { type: 'pause', summary: '`pause(partitions)`: stop fetching them; positions stay.', example: { type: 'pause', partitions: [t0] } },
   { type: 'resume', summary: '`resume(partitions)`: fetch them again.', example: { type: 'resume', partitions: [t0] } },
+  { type: 'pauseTopics', summary: 'A whole-topic pause, which KafkaConsumer has no method for: what a Java user writes, `pause(assignment()` filtered to the topics`)`. Only partitions assigned now are paused; one assigned later starts unpaused. Libraries that offer the form (kafkajs: `consumer.pause([{topic}])`) are checked against it.', example: { type: 'pauseTopics', topics: ['orders'] } },
+  { type: 'resumeTopics', summary: 'A whole-topic resume: `resume(assignment()` filtered to the topics`)`.', example: { type: 'resumeTopics', topics: ['orders'] } },
   { type: 'poll', summary: '`poll()`: a consumer that must (re)join the group starts the rejoin and answers `[]` until the coordinator\'s `rebalance`; otherwise update fetch positions (reset, committed offsets), then return records fetched earlier, else fetch: at most `maxRecords` (default 500); answers the records `[{topic, partition, offset}]`.', example: { type: 'poll', maxRecords: 10 } },
   { type: 'commitSync', summary: '`commitSync()` commits every position (`allConsumed`); `commitSync(offsets)` commits the given offsets. A subscribed consumer without a completed join fails with CommitFailedException (1.0); an unknown partition with KafkaException.', example: { type: 'commitSync', offsets: [{ ...t0, offset: 3 }] } },
   { type: 'position', summary: '`position(partition)`: answers the position, resolving a missing one as `poll` would (committed offset, else the reset strategy) for every assigned partition (1.0; 0.10.0 only this one); an unassigned partition throws IllegalArgumentException; a partition whose topic has no log answers TimeoutException (Java 1.0 blocks forever).', example: { type: 'position', partition: t0 } },

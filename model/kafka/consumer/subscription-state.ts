@@ -269,6 +269,15 @@ export function requestOffsetReset(state: KafkaConsumerState, partitions: readon
   return updatePartitions(state, partitions, (p) => ({ ...p, position: null, resetStrategy: strategy }));
 }
 
+/**
+ * A whole-topic pause or resume as a Java user writes it (KafkaConsumer has none): `pause(assignment())` or
+ * `resume(...)` of the partitions of those topics assigned now (`assignment()` is `subscriptions.assignedPartitions()`),
+ * so it never meets an unassigned partition, and a partition assigned later starts unpaused.
+ */
+export function setTopicsPaused(state: KafkaConsumerState, topics: readonly string[], paused: boolean): Result {
+  return setPaused(state, state.assignment.map((p) => p.tp).filter((tp) => topics.includes(tp.topic)), paused);
+}
+
 /** `pause` / `resume`: idempotent; positions stay. An empty list changes nothing (unlike the seeks). */
 export function setPaused(state: KafkaConsumerState, partitions: readonly TopicPartition[], paused: boolean): Result {
   if (partitions.length === 0) return { state, outcome: ok() };

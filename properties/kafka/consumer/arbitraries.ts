@@ -104,9 +104,14 @@ function assignable(state: KafkaConsumerState): TopicPartition[] {
   return metadataPartitions(state).filter((p) => (matcher === undefined ? state.subscription.includes(p.topic) : matcher.test(p.topic)));
 }
 
+/** The topics the consumer subscribes to or has partitions of, in that order. */
+function topicsInUse(state: KafkaConsumerState): string[] {
+  return [...new Set([...state.subscription, ...state.assignment.map((p) => p.tp.topic)])];
+}
+
 /** Commands that only apply once the consumer subscribes or assigns. */
 const needsSubscriptionOrAssignment: ReadonlySet<KafkaConsumerCommandType> = new Set([
-  'poll', 'rebalance', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'position',
+  'poll', 'rebalance', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'pauseTopics', 'resumeTopics', 'position',
 ] as const);
 
 /** How intents become commands, beyond the intent itself. */
@@ -160,9 +165,14 @@ export function realize(state: KafkaConsumerState, intent: Intent, options: Real
     case 'seekToEnd':
       return { type: 'seekToEnd', partitions: someAssigned() };
     case 'pause':
-      return { type: 'pause', partitions: wild ? someAssigned() : pick(assigned, a % 4 === 0 ? 255 : a) };
     case 'resume':
-      return { type: 'resume', partitions: wild ? someAssigned() : pick(assigned, a % 4 === 0 ? 255 : a) };
+      // One in four is the whole-topic form some libraries offer (kafkajs's `pause([{topic}])`), over the topics in
+      // use — subscribed ones too, so that a topic can be paused before its partitions arrive.
+      if (!wild && ((b >> 6) & 3) === 0) return { type: `${intent.type}Topics`, topics: pick(topicsInUse(state), a % 4 === 0 ? 255 : a) };
+      return { type: intent.type, partitions: wild ? someAssigned() : pick(assigned, a % 4 === 0 ? 255 : a) };
+    case 'pauseTopics':
+    case 'resumeTopics':
+      return { type: intent.type, topics: wild ? [unassigned(state, a).topic] : pick(topicsInUse(state), a % 4 === 0 ? 255 : a) };
     case 'poll':
       return b % 3 === 0 ? { type: 'poll' } : { type: 'poll', maxRecords: 1 + (b % 4) };
     case 'commitSync':

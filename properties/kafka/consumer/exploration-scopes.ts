@@ -98,6 +98,8 @@ function enumerate(bounds: KafkaConsumerBounds, state: KafkaConsumerState): Kafk
     ...assigned.flatMap((partition) => offsets.map((offset): KafkaConsumerCommand => ({ type: 'seek', partition, offset }))),
     ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToBeginning', partitions })),
     ...singlesAndAll.map((partitions): KafkaConsumerCommand => ({ type: 'seekToEnd', partitions })),
+    // pauseTopics / resumeTopics reach no state pause / resume of the assigned partitions do not: the model's
+    // exploration leaves them to the generated conformance scenarios, where libraries with the form differ.
     ...assigned.map((p): KafkaConsumerCommand => ({ type: 'pause', partitions: [p] })),
     ...assigned.map((p): KafkaConsumerCommand => ({ type: 'resume', partitions: [p] })),
     { type: 'poll', maxRecords: 1 },

@@ -132,7 +132,7 @@ export function groupIntents(mix: GroupCommandMix, maxCommands: number, minComma
 
 /** Client calls that only apply once the member subscribes (or assigns); kafka.consumer's list. */
 const needsSubscription: ReadonlySet<KafkaGroupCommandType> = new Set<KafkaGroupCommandType>([
-  'poll', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'position',
+  'poll', 'seek', 'seekToBeginning', 'seekToEnd', 'pause', 'resume', 'pauseTopics', 'resumeTopics', 'position',
 ]);
 
 /** Calls the discipline forbids: they move positions or commit offsets other than the positions. */

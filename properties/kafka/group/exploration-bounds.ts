@@ -17,6 +17,8 @@ const memberCalls: Readonly<Record<KafkaGroupClientType, true>> = {
   seekToEnd: true,
   pause: true,
   resume: true,
+  pauseTopics: true,
+  resumeTopics: true,
   poll: true,
   commitSync: true,
   position: true,

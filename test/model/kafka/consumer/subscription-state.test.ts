@@ -210,4 +210,17 @@ describe('per-partition calls', () => {
     const none = run('kafka-1.0', [...base, { type: 'pause', partitions: [] }]).final.partitions;
     expect([none['t-0']?.paused, none['t-1']?.paused]).toEqual([false, false]);
   });
+
+  it('pauseTopics pauses the topics\' partitions assigned now, never an unassigned one, and one assigned later starts unpaused', () => {
+    const subscribed = [subscribeCmd('t', 'u'), rebalanceCmd(p('t', 0), p('u', 0))];
+    const { final, outcomes } = run('kafka-1.0', [...subscribed, { type: 'pauseTopics', topics: ['t'] }]);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect([final.partitions['t-0']?.paused, final.partitions['u-0']?.paused]).toEqual([true, false]);
+    // A rebalance makes new partition states (SubscriptionState.assignFromSubscribed), so no pause outlives it.
+    const before = run('kafka-1.0', [subscribeCmd('t'), { type: 'pauseTopics', topics: ['t'] }, rebalanceCmd(p('t', 0))]);
+    expect(before.outcomes[1]).toEqual({ ok: true });
+    expect(before.final.partitions['t-0']?.paused).toBe(false);
+    const resumed = run('kafka-1.0', [...subscribed, { type: 'pause', partitions: [p('t', 0), p('u', 0)] }, { type: 'resumeTopics', topics: ['u', 'v'] }]);
+    expect([resumed.final.partitions['t-0']?.paused, resumed.final.partitions['u-0']?.paused]).toEqual([true, false]);
+  });
 });

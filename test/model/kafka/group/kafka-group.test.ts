@@ -47,7 +47,7 @@ describe('the kafka.group command vocabulary', () => {
 
   it('documents every command with an example its schema accepts', () => {
     const documented = kafkaGroup.commands.map((doc) => doc.type).sort();
-    expect(documented).toEqual(['assign', 'commitSync', 'committed', 'deleteRecords', 'join', 'leave', 'metadataUpdate', 'pause', 'poll', 'position', 'produce', 'rebalance', 'resume', 'seek', 'seekToBeginning', 'seekToEnd', 'subscribe', 'subscribePattern', 'unsubscribe']);
+    expect(documented).toEqual(['assign', 'commitSync', 'committed', 'deleteRecords', 'join', 'leave', 'metadataUpdate', 'pause', 'pauseTopics', 'poll', 'position', 'produce', 'rebalance', 'resume', 'resumeTopics', 'seek', 'seekToBeginning', 'seekToEnd', 'subscribe', 'subscribePattern', 'unsubscribe']);
     for (const doc of kafkaGroup.commands) expect(kafkaGroup.commandSchema.safeParse(doc.example).success, doc.type).toBe(true);
   });
 });
