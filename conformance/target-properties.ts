@@ -6,8 +6,10 @@
  * Hazards are not run on targets: a target that "fixes" a hazard diverges from the model, which the differential
  * property reports.
  */
+import fc from 'fast-check';
 import type { Scenario } from '../model/scenario.js';
 import type { AnySystemModel } from '../model/system.js';
+import { declaredScenarios } from '../properties/declared-scenarios.js';
 import type { Property } from '../properties/property.js';
 import { agreementProperty, restrictCommands, systemScenarios } from './agreement-property.js';
 import { notApplicableReason } from './declared-support.js';
@@ -23,7 +25,9 @@ export function targetProperties(declared: TargetSystem, model: AnySystemModel, 
     .filter((p) => notApplicableReason(p, declared) === undefined)
     .map((p): Property => ({ ...p, scenarios: p.scenarios.map((scenario) => reachableCommands(restrictCommands(withSetup(scenario, declared.setup), declared.commands), model, declared.reachable)) }));
   if (invariantsOnly) return invariants;
-  const scenarios = systemScenarios(catalog, declared.system).map((scenario) => withSetup(scenario, declared.setup));
+  const own = systemScenarios(catalog, declared.system);
+  const dense = declared.commands === undefined ? undefined : declaredScenarios(declared.system, declared.commands);
+  const scenarios = (dense === undefined ? own : fc.oneof(own, dense)).map((scenario) => withSetup(scenario, declared.setup));
   return [agreementProperty(model, scenarios, declared), ...invariants];
 }
 
