@@ -10,9 +10,9 @@
  *   assignment is the counterexample's: the consumer's only assigner (`partitionAssigners`, public) gives the one
  *   member exactly the rebalance's partitions (none for a poll), as a group whose other members took the rest would;
  * - `pause` / `resume` are `consumer.pause/resume([{topic, partitions}])`, partitions grouped by topic in first-seen
- *   order as the adapters pass them; `seek` is `consumer.seek`; seekToBeginning / seekToEnd are `consumer.seek` to
- *   kafkajs's EARLIEST (-2) / LATEST (-1) offsets, per listed partition; `commitSync(offsets)` is
- *   `consumer.commitOffsets`.
+ *   order as the adapters pass them, and the whole-topic `pauseTopics` / `resumeTopics` are `[{topic}]`; `seek` is
+ *   `consumer.seek`; seekToBeginning / seekToEnd are `consumer.seek` to kafkajs's EARLIEST (-2) / LATEST (-1)
+ *   offsets, per listed partition; `commitSync(offsets)` is `consumer.commitOffsets`.
  * Calls that reach only the consumer's own state (pause, resume, seek, commitOffsets before run) need no broker; the
  * others need one (KAFKA_BROKERS, with the setup's topics created).
  */
@@ -70,6 +70,10 @@ export function kafkajsCalls(commands: readonly KafkaConsumerCommand[], setup: K
       case 'pause':
       case 'resume':
         calls.push({ statement: `consumer.${command.type}(${byTopic(command.partitions)})`, broker: false });
+        break;
+      case 'pauseTopics':
+      case 'resumeTopics':
+        calls.push({ statement: `consumer.${command.type === 'pauseTopics' ? 'pause' : 'resume'}(${JSON.stringify(command.topics.map((topic) => ({ topic })))})`, broker: false });
         break;
       case 'seek':
         calls.push({ statement: `consumer.seek({ topic: ${JSON.stringify(command.partition.topic)}, partition: ${command.partition.partition}, offset: '${command.offset}' })`, broker: false });

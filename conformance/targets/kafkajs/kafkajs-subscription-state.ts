@@ -3,7 +3,8 @@
  * resume / assignment part, called as the library calls it: the coordinator's assignment arrives through
  * `ConsumerGroup[SYNC]` as `subscriptionState.assign([{topic, partitions}])`, and the user's `consumer.pause` /
  * `consumer.resume` validate their argument (`src/consumer/index.js`) and reach `subscriptionState.pause/resume`
- * through `ConsumerGroup`. `subscribe` changes nothing in this state (kafkajs keeps the subscription elsewhere), and
+ * through `ConsumerGroup`; `pauseTopics` / `resumeTopics` are kafkajs's whole-topic form, `[{topic}]` without
+ * partitions. `subscribe` changes nothing in this state (kafkajs keeps the subscription elsewhere), and
  * is refused once an assignment has arrived: kafkajs assigns only to a running consumer, and `consumer.subscribe`
  * refuses while it runs, as `pause` / `resume` refuse before (`kafkajs-running.ts`).
  *
@@ -29,8 +30,9 @@ interface TopicPartitions {
 /** The part of kafkajs's `SubscriptionState` the target calls. */
 interface SubscriptionState {
   assign(topicPartitions: TopicPartitions[]): void;
-  pause(topicPartitions: TopicPartitions[]): void;
-  resume(topicPartitions: TopicPartitions[]): void;
+  /** `partitions` left out: the whole topic. */
+  pause(topicPartitions: Array<TopicPartitions | { readonly topic: string }>): void;
+  resume(topicPartitions: Array<TopicPartitions | { readonly topic: string }>): void;
   assigned(): TopicPartitions[];
   isPaused(topic: string, partition: number): boolean;
 }
@@ -83,6 +85,18 @@ function stepState(consumer: Consumer, command: KafkaConsumerCommand): Outcome {
       else state.resume(groups);
       return ok();
     }
+    case 'pauseTopics':
+    case 'resumeTopics': {
+      // kafkajs's whole-topic form: `consumer.pause([{topic}])`, partitions left out (src/consumer/index.js allows
+      // it; SubscriptionState.pause then sets the topic's pauseAll, which covers partitions assigned later too).
+      const topics = command.topics.map((topic) => ({ topic }));
+      const blank = topics.find((t) => t.topic.length === 0);
+      if (blank !== undefined) return fail('KafkaJSNonRetriableError', `Invalid topic ${blank.topic}`);
+      if (!consumer.running) return notRunning;
+      if (command.type === 'pauseTopics') state.pause(topics);
+      else state.resume(topics);
+      return ok();
+    }
     default:
       throw new Error(`kafkajs subscription state: ${command.type} is not a declared command`);
   }
@@ -107,7 +121,7 @@ export const kafkajsSubscriptionState: LibraryTarget = {
   systems: [
     {
       system: 'kafka.consumer',
-      commands: ['subscribe', 'rebalance', 'pause', 'resume'],
+      commands: ['subscribe', 'rebalance', 'pause', 'resume', 'pauseTopics', 'resumeTopics'],
       fields: ['partitions.*.topic', 'partitions.*.partition', 'partitions.*.paused'],
       mode: 'differential',
       setup: { profile: 'kafka-1.0' },
