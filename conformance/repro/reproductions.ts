@@ -12,6 +12,7 @@ import type { AssignorName } from '../../model/kafka/assignors/assignors.js';
 import type { KafkaConsumerCommand } from '../../model/kafka/consumer/commands.js';
 import { kafkaConsumer } from '../../model/kafka/consumer/kafka-consumer.js';
 import type { KafkaConsumerSetup } from '../../model/kafka/consumer/setup.js';
+import type { KafkaConsumerState } from '../../model/kafka/consumer/state.js';
 import type { Outcome } from '../../model/outcome.js';
 import type { Scenario } from '../../model/scenario.js';
 import type { Expectations } from '../expectations.js';
@@ -129,17 +130,25 @@ function groupReproduction(target: string, key: string, config: GroupTargetRepro
 /** The targets whose findings are reproduced on a kafkajs consumer. */
 const kafkajsConsumerTargets: ReadonlySet<string> = new Set(['kafkajs-subscription-state', 'kafkajs-offsets']);
 
-/** Java's answer to the last command: the model run over the commands (the library agreed on the ones before). */
-function javaAnswerAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCommand[]): Outcome {
+/** Java after the last command: the model run over the commands (the library agreed on the ones before). */
+function javaAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCommand[]): { answer: Outcome; state: KafkaConsumerState } {
   let state = kafkaConsumer.init(setup);
-  let java: Outcome = { ok: true };
+  let answer: Outcome = { ok: true };
   for (const command of commands) {
     const result = kafkaConsumer.step(state, command);
     state = result.state;
-    java = result.outcome;
+    answer = result.outcome;
   }
-  return java;
+  return { answer, state };
 }
+
+/** Java's answer to the last command. */
+function javaAnswerAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCommand[]): Outcome {
+  return javaAfter(setup, commands).answer;
+}
+
+/** A finding about the partitions' state after a call (`… · rebalance: observation partitions`), not its answer. */
+const partitionStateFinding = /: observation partitions$/;
 
 /** The reproduction of one kafkajs consumer finding. */
 function kafkajsConsumerReproduction(target: string, key: string, scenario: Scenario, step: number, lines: string[]): Reproduction | NoReproduction {
@@ -148,7 +157,14 @@ function kafkajsConsumerReproduction(target: string, key: string, scenario: Scen
   const calls = kafkajsCalls(commands, setup);
   if (!Array.isArray(calls)) return { target, key, reason: `kafkajs's public API has no call for \`${calls.command}\` here: ${calls.why}.` };
   if (setup.committed.length > 0) return { target, key, reason: "the counterexample starts from committed offsets, which the reproduction does not set up." };
-  const script = kafkajsConsumerReproScript({ calls, java: javaAnswerAfter(setup, commands), topics: setup.topics, library: librarySpec(kafkajsLibrary), heading: lines });
+  const java = javaAfter(setup, commands);
+  // kafkajs shows a consumer's paused partitions (consumer.paused()), not its positions: a state finding of
+  // kafkajs-subscription-state (fields topic, partition, paused) is compared so.
+  const paused = partitionStateFinding.test(key) && target === 'kafkajs-subscription-state'
+    ? Object.values(kafkaConsumer.observe(java.state).partitions).filter((p) => p.paused).map((p) => ({ topic: p.topic, partition: p.partition }))
+    : undefined;
+  if (partitionStateFinding.test(key) && paused === undefined) return { target, key, reason: "kafkajs's public API shows no consumer position: only the paused partitions (consumer.paused()) can be compared." };
+  const script = kafkajsConsumerReproScript({ calls, java: java.answer, topics: setup.topics, library: librarySpec(kafkajsLibrary), heading: lines, ...(paused === undefined ? {} : { paused }) });
   const runtime: ReproRuntime = needsBroker(calls) ? { kind: 'node', library: kafkajsLibrary, broker: setup.topics } : { kind: 'node', library: kafkajsLibrary };
   return { target, key, file: scriptFile(target, key, 'mjs'), runtime, script };
 }

@@ -24,46 +24,67 @@ if (brokers.length === 0) {
 }
 const kafka = new Kafka({ clientId: 'mqspec-repro', brokers, logLevel: logLevel.NOTHING, retry: { retries: 3, initialRetryTime: 100, maxRetryTime: 1000 } });
 
-// The group's assignment for this member: what the counterexample's rebalance gives (kafkajs's PartitionAssigner
-// interface: protocol() for JoinGroup, assign() run by the leader).
+// The group's assignment: the counterexample's rebalance gives this consumer `scripted`, any other member nothing
+// (kafkajs's PartitionAssigner interface: protocol() for JoinGroup, its userData naming the member's role; assign()
+// run by whichever member leads).
 let scripted = {};
-const scriptedAssigner = () => ({
+const scriptedAssigner = (role) => () => ({
   name: 'MqspecScripted',
   version: 0,
   async assign({ members }) {
-    return members.map(({ memberId }) => ({ memberId, memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: scripted, userData: Buffer.alloc(0) }) }));
+    return members.map(({ memberId, memberMetadata }) => {
+      const mine = AssignerProtocol.MemberMetadata.decode(memberMetadata).userData.toString() === 'reproduced';
+      return { memberId, memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: mine ? scripted : {}, userData: Buffer.alloc(0) }) };
+    });
   },
   protocol({ topics }) {
-    return { name: 'MqspecScripted', metadata: AssignerProtocol.MemberMetadata.encode({ version: 0, topics }) };
+    return { name: 'MqspecScripted', metadata: AssignerProtocol.MemberMetadata.encode({ version: 0, topics, userData: Buffer.from(role) }) };
   },
 });
-const consumer = kafka.consumer({ groupId: `mqspec-repro-${process.pid}`, partitionAssigners: [scriptedAssigner], sessionTimeout: 6000, heartbeatInterval: 500, maxWaitTimeInMs: 200, retry: { retries: 3 } });
+const groupId = `mqspec-repro-${process.pid}`;
+const member = (role) => kafka.consumer({ groupId, partitionAssigners: [scriptedAssigner(role)], sessionTimeout: 6000, rebalanceTimeout: 10000, heartbeatInterval: 300, maxWaitTimeInMs: 200, retry: { retries: 3 } });
+const consumer = member('reproduced');
 
 /** Not an answer of the library: the consumer did not join in time. */
 class NoJoin extends Error {}
-/** consumer.run, then its first GROUP_JOIN (or the crash that ends it), at most 30 s. */
-function joined(assignment) {
-  scripted = assignment;
+/** Resolves at the consumer's next GROUP_JOIN, rejects at its crash or after 30 s. */
+let waiting = null;
+consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => waiting?.resolve(payload.memberAssignment));
+consumer.on(consumer.events.CRASH, ({ payload }) => waiting?.reject(payload.error));
+function nextJoin() {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new NoJoin('no GROUP_JOIN within 30 s')), 30_000);
-    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-      clearTimeout(timer);
-      resolve(payload.memberAssignment);
-    });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      clearTimeout(timer);
-      reject(payload.error);
-    });
-    consumer.run({ autoCommit: false, eachBatch: async () => {} }).catch((error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    const settle = (f) => (value) => { clearTimeout(timer); waiting = null; f(value); };
+    waiting = { resolve: settle(resolve), reject: settle(reject) };
   });
+}
+/** consumer.run, then its first GROUP_JOIN. */
+function joined(assignment) {
+  scripted = assignment;
+  const join = nextJoin();
+  consumer.run({ autoCommit: false, eachBatch: async () => {} }).catch((error) => waiting?.reject(error));
+  return join;
+}
+/** A second member joins the group (or, if it is in, leaves it): the group rebalances; then the consumer's GROUP_JOIN. */
+let other = null;
+async function rejoined(assignment) {
+  scripted = assignment;
+  const join = nextJoin();
+  if (other === null) {
+    other = member('other');
+    await other.connect();
+    await other.run({ autoCommit: false, eachBatch: async () => {} });
+  } else {
+    await other.disconnect();
+    other = null;
+  }
+  return join;
 }
 
 let actual = null;
 let shown = 'returns normally';
 let status;
+let pausedNow = [];
 try {
   if (needsBroker) await consumer.connect();
   console.log("calling consumer.pause([])");
@@ -78,7 +99,8 @@ try {
   console.log(`Could not reproduce: ${error.name}: ${error.message} (exit 3).`);
   status = 3;
 } finally {
-  await Promise.race([consumer.disconnect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  const stopping = [consumer, other].filter((c) => c !== null).map((c) => c.disconnect().catch(() => {}));
+  await Promise.race([Promise.all(stopping), new Promise((resolve) => setTimeout(resolve, 5000))]);
 }
 if (status === undefined) {
   console.log(`  actual:   kafkajs ${shown}`);
