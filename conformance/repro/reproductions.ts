@@ -142,11 +142,6 @@ function javaAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCo
   return { answer, state };
 }
 
-/** Java's answer to the last command. */
-function javaAnswerAfter(setup: KafkaConsumerSetup, commands: readonly KafkaConsumerCommand[]): Outcome {
-  return javaAfter(setup, commands).answer;
-}
-
 /** A finding about the partitions' state after a call (`… · rebalance: observation partitions`), not its answer. */
 const partitionStateFinding = /: observation partitions$/;
 
@@ -160,11 +155,10 @@ function kafkajsConsumerReproduction(target: string, key: string, scenario: Scen
   const java = javaAfter(setup, commands);
   // kafkajs shows a consumer's paused partitions (consumer.paused()), not its positions: a state finding of
   // kafkajs-subscription-state (fields topic, partition, paused) is compared so.
-  const paused = partitionStateFinding.test(key) && target === 'kafkajs-subscription-state'
-    ? Object.values(kafkaConsumer.observe(java.state).partitions).filter((p) => p.paused).map((p) => ({ topic: p.topic, partition: p.partition }))
-    : undefined;
-  if (partitionStateFinding.test(key) && paused === undefined) return { target, key, reason: "kafkajs's public API shows no consumer position: only the paused partitions (consumer.paused()) can be compared." };
-  const script = kafkajsConsumerReproScript({ calls, java: java.answer, topics: setup.topics, library: librarySpec(kafkajsLibrary), heading: lines, ...(paused === undefined ? {} : { paused }) });
+  const stateFinding = partitionStateFinding.test(key);
+  if (stateFinding && target !== 'kafkajs-subscription-state') return { target, key, reason: "kafkajs's public API shows no consumer position: only the paused partitions (consumer.paused()) can be compared." };
+  const paused = Object.values(kafkaConsumer.observe(java.state).partitions).filter((p) => p.paused).map((p) => ({ topic: p.topic, partition: p.partition }));
+  const script = kafkajsConsumerReproScript({ calls, java: java.answer, topics: setup.topics, library: librarySpec(kafkajsLibrary), heading: lines, ...(stateFinding ? { paused } : {}) });
   const runtime: ReproRuntime = needsBroker(calls) ? { kind: 'node', library: kafkajsLibrary, broker: setup.topics } : { kind: 'node', library: kafkajsLibrary };
   return { target, key, file: scriptFile(target, key, 'mjs'), runtime, script };
 }
@@ -178,7 +172,7 @@ function consumerReproduction(target: string, key: string, scenario: Scenario, s
     return { target, key, reason: `kafka-python's public API has no call for \`${missing.type}\`${missing.type === 'rebalance' ? ' (the coordinator assigns, and only to a consumer that subscribed and joined): an adapter artifact' : ''}.` };
   }
   const setup = scenario.setup as KafkaConsumerSetup;
-  const java = javaAnswerAfter(setup, commands);
+  const java = javaAfter(setup, commands).answer;
   const script = consumerReproScript({ calls: calls.filter((c): c is string => c !== undefined), java, autoOffsetReset: setup.autoOffsetReset, heading: lines });
   return { target, key, file: scriptFile(target, key, 'py'), runtime: { kind: 'python' }, script };
 }

@@ -51,8 +51,8 @@ function byTopic(partitions: readonly TopicPartition[]): TopicPartitions[] {
  * `consumer.pause` / `consumer.resume`'s argument check: every entry needs a topic, and `partitions`, when given, must
  * be an array of numbers; else `KafkaJSNonRetriableError`.
  */
-function invalidArgument(groups: readonly TopicPartitions[]): Outcome | undefined {
-  const bad = groups.find((g) => g.topic.length === 0 || g.partitions.some((p) => Number.isNaN(p)));
+function invalidArgument(groups: ReadonlyArray<TopicPartitions | { readonly topic: string }>): Outcome | undefined {
+  const bad = groups.find((g) => g.topic.length === 0 || ('partitions' in g && g.partitions.some((p) => Number.isNaN(p))));
   return bad === undefined ? undefined : fail('KafkaJSNonRetriableError', `Invalid topic ${bad.topic}`);
 }
 
@@ -76,25 +76,17 @@ function stepState(consumer: Consumer, command: KafkaConsumerCommand): Outcome {
       state.assign(byTopic(command.partitions));
       return ok();
     case 'pause':
-    case 'resume': {
-      const groups = byTopic(command.partitions);
-      const invalid = invalidArgument(groups);
-      if (invalid !== undefined) return invalid;
-      if (!consumer.running) return notRunning;
-      if (command.type === 'pause') state.pause(groups);
-      else state.resume(groups);
-      return ok();
-    }
+    case 'resume':
     case 'pauseTopics':
     case 'resumeTopics': {
-      // kafkajs's whole-topic form: `consumer.pause([{topic}])`, partitions left out (src/consumer/index.js allows
-      // it; SubscriptionState.pause then sets the topic's pauseAll, which covers partitions assigned later too).
-      const topics = command.topics.map((topic) => ({ topic }));
-      const blank = topics.find((t) => t.topic.length === 0);
-      if (blank !== undefined) return fail('KafkaJSNonRetriableError', `Invalid topic ${blank.topic}`);
+      // The whole-topic form is kafkajs's `consumer.pause([{topic}])`, partitions left out (src/consumer/index.js
+      // allows it; SubscriptionState.pause then sets the topic's pauseAll, which covers partitions assigned later).
+      const topicPartitions = 'partitions' in command ? byTopic(command.partitions) : command.topics.map((topic) => ({ topic }));
+      const invalid = invalidArgument(topicPartitions);
+      if (invalid !== undefined) return invalid;
       if (!consumer.running) return notRunning;
-      if (command.type === 'pauseTopics') state.pause(topics);
-      else state.resume(topics);
+      if (command.type === 'pause' || command.type === 'pauseTopics') state.pause(topicPartitions);
+      else state.resume(topicPartitions);
       return ok();
     }
     default:
